@@ -1,0 +1,273 @@
+{{/*
+Chart name, truncated to a valid label value.
+*/}}
+{{- define "wildframe.name" -}}
+{{- default .Chart.Name .Values.nameOverride | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Full name: the prefix of every resource name (<release>-wildframe, or the release name when it
+already contains the chart name).
+*/}}
+{{- define "wildframe.fullname" -}}
+{{- if .Values.fullnameOverride }}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- $name := default .Chart.Name .Values.nameOverride }}
+{{- if contains $name .Release.Name }}
+{{- .Release.Name | trunc 63 | trimSuffix "-" }}
+{{- else }}
+{{- printf "%s-%s" .Release.Name $name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+{{- end }}
+{{- end }}
+
+{{- define "wildframe.chart" -}}
+{{- printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{/*
+Labels of chart-wide resources (root context).
+*/}}
+{{- define "wildframe.labels" -}}
+helm.sh/chart: {{ include "wildframe.chart" . }}
+app.kubernetes.io/name: {{ include "wildframe.name" . }}
+app.kubernetes.io/instance: {{ .Release.Name }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+app.kubernetes.io/part-of: wildframe
+{{- end }}
+
+{{/*
+Per-service helpers take a dict: root (the top context), name (the key in .Values.services) and
+svc (the service's values merged with .Values.defaults, see wildframe.serviceValues).
+*/}}
+{{- define "wildframe.componentName" -}}
+{{- printf "%s-%s" (include "wildframe.fullname" .root) .name | trunc 63 | trimSuffix "-" }}
+{{- end }}
+
+{{- define "wildframe.componentLabels" -}}
+{{ include "wildframe.labels" .root }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{- define "wildframe.selectorLabels" -}}
+app.kubernetes.io/name: {{ include "wildframe.name" .root }}
+app.kubernetes.io/instance: {{ .root.Release.Name }}
+app.kubernetes.io/component: {{ .name }}
+{{- end }}
+
+{{/*
+Whether an entry of .Values.services is deployed (enabled defaults to true). Takes the raw entry;
+returns "true" or "".
+*/}}
+{{- define "wildframe.isEnabled" -}}
+{{- if or (not (hasKey . "enabled")) .enabled }}true{{ end }}
+{{- end }}
+
+{{/*
+A service's values with .Values.defaults filled in, as YAML (use with fromYaml). Takes
+dict root, raw (the entry of .Values.services).
+*/}}
+{{- define "wildframe.serviceValues" -}}
+{{- $merged := mergeOverwrite (deepCopy .root.Values.defaults) (deepCopy .raw) }}
+{{- /* mergeOverwrite skips zero values, so an explicit replicas: 0 is applied here. */}}
+{{- if hasKey .raw "replicas" }}
+{{- $_ := set $merged "replicas" .raw.replicas }}
+{{- end }}
+{{- toYaml $merged }}
+{{- end }}
+
+{{- define "wildframe.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create }}
+{{- default (include "wildframe.fullname" .) .Values.serviceAccount.name }}
+{{- else }}
+{{- default "default" .Values.serviceAccount.name }}
+{{- end }}
+{{- end }}
+
+{{- define "wildframe.image" -}}
+{{- $root := .root }}
+{{- $img := default dict .svc.image }}
+{{- $repository := $img.repository }}
+{{- if not $repository }}
+{{- $repository = printf "%s%s" $root.Values.image.namePrefix .name }}
+{{- with $root.Values.image.registry }}
+{{- $repository = printf "%s/%s" (trimSuffix "/" .) $repository }}
+{{- end }}
+{{- end }}
+{{- $tag := $img.tag | default $root.Values.image.tag | default $root.Chart.AppVersion }}
+{{- printf "%s:%s" $repository (toString $tag) }}
+{{- with $img.digest }}@{{ . }}{{ end }}
+{{- end }}
+
+{{- define "wildframe.imagePullPolicy" -}}
+{{- $img := default dict .svc.image }}
+{{- $img.pullPolicy | default .root.Values.image.pullPolicy }}
+{{- end }}
+
+{{- define "wildframe.kafkaBrokers" -}}
+{{- if kindIs "slice" .Values.kafka.brokers }}
+{{- join "," .Values.kafka.brokers }}
+{{- else }}
+{{- .Values.kafka.brokers }}
+{{- end }}
+{{- end }}
+
+{{- define "wildframe.hasDatabase" -}}
+{{- if dig "database" "enabled" false .svc }}true{{ end }}
+{{- end }}
+
+{{- define "wildframe.hasStorage" -}}
+{{- if dig "storage" "enabled" false .svc }}true{{ end }}
+{{- end }}
+
+{{/*
+Non-secret environment of a service, as a YAML map of strings: the ConfigMap's data.
+*/}}
+{{- define "wildframe.configEnv" -}}
+{{- $root := .root }}
+{{- $svc := .svc }}
+{{- $env := dict
+  "PORT" (toString $svc.port)
+  "LOG_LEVEL" $root.Values.config.logLevel
+  "EVENT_BUS_DRIVER" $root.Values.config.eventBusDriver
+  "KAFKA_BROKERS" (include "wildframe.kafkaBrokers" $root)
+  "KAFKA_CLIENT_ID" (printf "%s-%s" $root.Values.kafka.clientIdPrefix .name)
+}}
+{{- if include "wildframe.hasDatabase" . }}
+{{- $_ := set $env "RUN_MIGRATIONS" (ternary "false" "true" $root.Values.migrations.job.enabled) }}
+{{- end }}
+{{- if include "wildframe.hasStorage" . }}
+{{- $_ := set $env "STORAGE_DRIVER" "s3" }}
+{{- $_ := set $env "S3_BUCKET" (required (printf "services.%s.storage.bucket is required when storage is enabled" .name) $svc.storage.bucket) }}
+{{- $_ := set $env "S3_REGION" $root.Values.s3.region }}
+{{- $_ := set $env "S3_FORCE_PATH_STYLE" (toString $root.Values.s3.forcePathStyle) }}
+{{- with $root.Values.s3.endpoint }}
+{{- $_ := set $env "S3_ENDPOINT" . }}
+{{- end }}
+{{- end }}
+{{- /* The gateway proxies /api/* to every other enabled service. */}}
+{{- if eq .name "gateway" }}
+{{- range $other, $raw := $root.Values.services }}
+{{- if and (ne $other "gateway") (include "wildframe.isEnabled" $raw) }}
+{{- $port := $raw.port | default 3000 }}
+{{- $url := printf "http://%s:%v" (include "wildframe.componentName" (dict "root" $root "name" $other)) $port }}
+{{- $_ := set $env (printf "%s_URL" (upper $other | replace "-" "_")) $url }}
+{{- end }}
+{{- end }}
+{{- end }}
+{{- range $key, $value := $svc.env }}
+{{- $_ := set $env $key (toString $value) }}
+{{- end }}
+{{- toYaml $env }}
+{{- end }}
+
+{{/*
+Name of the Secret holding a service's secret env: existingSecret, else <fullname>-<service>
+(created by the chart from secrets.values, or by you).
+*/}}
+{{- define "wildframe.secretName" -}}
+{{- $existing := dig "secrets" "existingSecret" "" .svc }}
+{{- if $existing }}{{ $existing }}{{ else }}{{ include "wildframe.componentName" . }}{{ end }}
+{{- end }}
+
+{{/*
+Whether the chart creates the service's Secret: no existingSecret and inline values given.
+*/}}
+{{- define "wildframe.createsSecret" -}}
+{{- if and (not (dig "secrets" "existingSecret" "" .svc)) (dig "secrets" "values" dict .svc) }}true{{ end }}
+{{- end }}
+
+{{/*
+Secret env of a service as a YAML map: ENV_NAME -> {secretName, key, optional}. DATABASE_URL and
+the S3 keys are implied by database/storage; secrets.keys adds or overrides entries; every key of
+secrets.values is read too.
+*/}}
+{{- define "wildframe.secretEnv" -}}
+{{- $entries := dict }}
+{{- if include "wildframe.hasDatabase" . }}
+{{- $_ := set $entries "DATABASE_URL" dict }}
+{{- end }}
+{{- if include "wildframe.hasStorage" . }}
+{{- $_ := set $entries "S3_ACCESS_KEY_ID" dict }}
+{{- $_ := set $entries "S3_SECRET_ACCESS_KEY" dict }}
+{{- end }}
+{{- range (dig "secrets" "keys" (list) .svc) }}
+{{- $_ := set $entries .name (omit . "name") }}
+{{- end }}
+{{- range $key, $value := (dig "secrets" "values" dict .svc) }}
+{{- if not (hasKey $entries $key) }}
+{{- $_ := set $entries $key dict }}
+{{- end }}
+{{- end }}
+{{- $defaultSecret := include "wildframe.secretName" . }}
+{{- $out := dict }}
+{{- range $name, $entry := $entries }}
+{{- $_ := set $out $name (dict
+  "secretName" (default $defaultSecret $entry.secretName)
+  "key" (default $name $entry.key)
+  "optional" (default false $entry.optional)) }}
+{{- end }}
+{{- toYaml $out }}
+{{- end }}
+
+{{/*
+env entries (secretKeyRef) for a service's containers. Takes the per-service dict plus
+secretOverride: a Secret name that replaces the chart-created Secret (used by migration Jobs).
+*/}}
+{{- define "wildframe.secretEnvList" -}}
+{{- $ctx := . }}
+{{- $chartSecret := include "wildframe.componentName" . }}
+{{- $createsSecret := include "wildframe.createsSecret" . }}
+{{- range $name, $ref := (include "wildframe.secretEnv" . | fromYaml) }}
+{{- $secretName := $ref.secretName }}
+{{- if and $ctx.secretOverride $createsSecret (eq $secretName $chartSecret) }}
+{{- $secretName = $ctx.secretOverride }}
+{{- end }}
+- name: {{ $name }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secretName }}
+      key: {{ $ref.key }}
+      {{- if $ref.optional }}
+      optional: true
+      {{- end }}
+{{- end }}
+{{- end }}
+
+{{/*
+Pod-level fields shared by Deployments and migration Jobs.
+*/}}
+{{- define "wildframe.podCommon" -}}
+{{- with .root.Values.imagePullSecrets }}
+imagePullSecrets:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+automountServiceAccountToken: false
+enableServiceLinks: false
+securityContext:
+  {{- toYaml .root.Values.podSecurityContext | nindent 2 }}
+{{- with .svc.nodeSelector }}
+nodeSelector:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .svc.affinity }}
+affinity:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- with .svc.tolerations }}
+tolerations:
+  {{- toYaml . | nindent 2 }}
+{{- end }}
+{{- end }}
+
+{{- define "wildframe.tmpVolume" -}}
+- name: tmp
+  emptyDir:
+    {{- with .Values.tmpDir.sizeLimit }}
+    sizeLimit: {{ . }}
+    {{- else }}
+    {}
+    {{- end }}
+{{- end }}

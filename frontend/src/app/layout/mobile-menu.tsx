@@ -1,0 +1,73 @@
+import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { Button, Drawer } from 'antd';
+import { Link } from 'react-router';
+import { useGetCurrentUserQuery } from '../../api/api';
+import { LinkButton } from '../../components/link-button';
+import { useSignOut } from '../../features/auth/use-sign-out';
+import { AccountDetails, UserAvatar, UserName } from './account-summary';
+import { AccountPlaceholder } from './account-placeholder';
+import { MainNavLinks } from './nav-links';
+
+export const MOBILE_MENU_ID = 'mobile-menu';
+
+/** The header's items (links and account) in a drawer, for narrow screens. */
+function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
+  const { data: user, isLoading } = useGetCurrentUserQuery();
+  const { signOut } = useSignOut();
+  if (isLoading) return <AccountPlaceholder block />;
+  if (!user) {
+    return (
+      <div className="drawer-account">
+        <LinkButton to="/login" block onClick={onNavigate}>
+          Sign In
+        </LinkButton>
+        <LinkButton to="/signup" type="primary" block onClick={onNavigate}>
+          Sign Up
+        </LinkButton>
+      </div>
+    );
+  }
+  return (
+    <div className="drawer-account">
+      <div className="drawer-account__who">
+        <UserAvatar user={user} size="large" />
+        <div>
+          <UserName user={user} />
+          <AccountDetails user={user} />
+        </div>
+      </div>
+      <Link className="drawer-link" to="/profile" onClick={onNavigate}>
+        <UserOutlined aria-hidden="true" /> Profile
+      </Link>
+      <Button
+        block
+        icon={<LogoutOutlined />}
+        onClick={() => {
+          onNavigate();
+          void signOut();
+        }}
+      >
+        Sign Out
+      </Button>
+    </div>
+  );
+}
+
+export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
+  return (
+    <Drawer
+      id={MOBILE_MENU_ID}
+      title="Menu"
+      placement="right"
+      size={320}
+      open={open}
+      onClose={onClose}
+      closable={{ 'aria-label': 'Close menu' }}
+    >
+      <nav aria-label="Mobile">
+        <MainNavLinks onNavigate={onClose} />
+      </nav>
+      <DrawerAccount onNavigate={onClose} />
+    </Drawer>
+  );
+}

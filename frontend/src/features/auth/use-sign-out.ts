@@ -1,0 +1,29 @@
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
+import { api, useLogoutMutation } from '../../api/api';
+import { clearSessionToken } from '../../api/session-token';
+import { useAppDispatch } from '../../app/hooks';
+
+/**
+ * Sign Out: tell the server, then forget the session token and every cached response and go
+ * home. The local sign-out happens even when the call fails (spec, section 4 "Logout").
+ */
+export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: boolean } {
+  const [logout, { isLoading }] = useLogoutMutation();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+
+  const signOut = useCallback(async () => {
+    try {
+      await logout().unwrap();
+    } catch (error) {
+      console.warn('Logout failed; clearing the local session anyway.', error);
+    } finally {
+      clearSessionToken();
+      dispatch(api.util.resetApiState());
+      await navigate('/');
+    }
+  }, [logout, dispatch, navigate]);
+
+  return { signOut, isSigningOut: isLoading };
+}

@@ -1,0 +1,18 @@
+// Shared jest settings for every Node project (services, platform, contracts).
+const path = require('node:path');
+const { pathsToModuleNameMapper } = require('ts-jest');
+const root = __dirname;
+const { compilerOptions } = require('./tsconfig.base.json');
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: {
+    '^.+\\.ts$': ['ts-jest', { tsconfig: path.join(root, 'tsconfig.spec.json') }],
+  },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: root + '/' }),
+  testMatch: ['**/?(*.)+(spec|test).ts'],
+  // One real PostgreSQL per jest run; test files create their own databases in it.
+  globalSetup: path.join(root, 'tools/jest/postgres.global-setup.mjs'),
+  globalTeardown: path.join(root, 'tools/jest/postgres.global-teardown.mjs'),
+};

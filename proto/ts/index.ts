@@ -1,0 +1,13 @@
+export * from './catalogue';
+export {
+  EventCodec,
+  EventDecodeError,
+  InvalidEventPayloadError,
+  UnknownTopicError,
+  decodeEvent,
+  encodeEvent,
+  eventCodec,
+  protoRootCandidates,
+  resolveProtoRoot,
+} from './codec';
+export { EXAMPLE_PAYLOADS, examplePayload } from './examples';

@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// `npx drizzle-kit generate --config services/analysis/drizzle.config.ts` writes the next migration.
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './services/analysis/src/db/schema.ts',
+  out: './services/analysis/migrations',
+  schemaFilter: ['analysis'],
+});

@@ -1,0 +1,2 @@
+export * from './analysis.config';
+export * from './analysis.module';

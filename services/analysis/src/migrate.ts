@@ -1,0 +1,4 @@
+import { runMigrations } from '@wildframe/platform';
+import { analysisMigrationsFolder } from './analysis.module';
+
+void runMigrations('analysis', analysisMigrationsFolder, process.env);

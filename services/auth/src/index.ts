@@ -1,0 +1,2 @@
+export * from './auth.config';
+export * from './auth.module';

@@ -1,0 +1,4 @@
+import { runMigrations } from '@wildframe/platform';
+import { authMigrationsFolder } from './auth.module';
+
+void runMigrations('auth', authMigrationsFolder, process.env);

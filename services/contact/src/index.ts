@@ -1,0 +1,2 @@
+export * from './contact.config';
+export * from './contact.module';

@@ -1,0 +1,4 @@
+import { runMigrations } from '@wildframe/platform';
+import { contactMigrationsFolder } from './contact.module';
+
+void runMigrations('contact', contactMigrationsFolder, process.env);

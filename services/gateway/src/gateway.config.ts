@@ -1,0 +1,25 @@
+import { envField, eventBusEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { z } from 'zod';
+
+const upstream = () => envField.url(['http', 'https']).optional();
+
+/**
+ * The gateway's environment. Upstream URLs are set only in the distributed shape; in the
+ * standalone shape every service runs in the same process and no proxying happens.
+ */
+export const gatewayConfigSchema = z
+  .object({
+    PORT: envField.port(3000),
+    ...loggingEnv,
+    ...eventBusEnv,
+    /** Folder of the built web app; unset to serve only /api. */
+    WEB_DIR: envField.string().optional(),
+    AUTH_URL: upstream(),
+    PHOTOS_URL: upstream(),
+    ANALYSIS_URL: upstream(),
+    BILLING_URL: upstream(),
+    CONTACT_URL: upstream(),
+  })
+  .superRefine(requireDriverSettings);
+
+export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

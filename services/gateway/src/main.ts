@@ -1,0 +1,25 @@
+import 'reflect-metadata';
+import { runService } from '@wildframe/platform';
+import { gatewayConfigSchema } from './gateway.config';
+import { configureGatewayHttp } from './gateway.http';
+import { GatewayModule } from './gateway.module';
+
+void runService(
+  {
+    name: 'gateway',
+    schema: gatewayConfigSchema,
+    module: (config) => GatewayModule.register(config),
+    configureHttp: (app, config) =>
+      configureGatewayHttp(app, {
+        webDir: config.WEB_DIR,
+        upstreams: {
+          auth: config.AUTH_URL,
+          photos: config.PHOTOS_URL,
+          analysis: config.ANALYSIS_URL,
+          billing: config.BILLING_URL,
+          contact: config.CONTACT_URL,
+        },
+      }),
+  },
+  process.env,
+);

@@ -1,0 +1,53 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import { request as httpRequest, IncomingHttpHeaders } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { Upstream, upstreamFor } from './route-table';
+
+/** Hop-by-hop headers (RFC 9110 §7.6.1) are never forwarded. */
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => !HOP_BY_HOP.has(name.toLowerCase())));
+}
+
+/**
+ * Streams matching /api requests to the owning service (distributed shape). Bodies are piped,
+ * never buffered, so uploads pass through at constant memory. An unreachable service answers
+ * 502 in the shared error envelope.
+ */
+export function proxyMiddleware(upstreams: Partial<Record<Upstream, string>>): RequestHandler {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const target = upstreamFor(req.originalUrl);
+    const base = target ? upstreams[target] : undefined;
+    if (!target || !base) return next();
+    const url = new URL(req.originalUrl, base);
+    const headers = forwardable(req.headers);
+    headers['x-forwarded-for'] = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    headers['x-forwarded-proto'] = req.protocol;
+    headers['x-forwarded-host'] = req.headers.host;
+    headers.host = url.host;
+    const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    const upstreamReq = send(url, { method: req.method, headers }, (upstreamRes) => {
+      res.status(upstreamRes.statusCode ?? 502);
+      for (const [name, value] of Object.entries(forwardable(upstreamRes.headers))) {
+        if (value !== undefined) res.setHeader(name, value);
+      }
+      upstreamRes.pipe(res);
+    });
+    upstreamReq.on('error', () => {
+      if (res.headersSent) return res.destroy();
+      res.status(502).json({ statusCode: 502, message: `The ${target} service is unavailable. Please try again shortly.` });
+    });
+    req.on('aborted', () => upstreamReq.destroy());
+    req.pipe(upstreamReq);
+  };
+}

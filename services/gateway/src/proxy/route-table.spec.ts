@@ -1,0 +1,39 @@
+import { upstreamFor } from './route-table';
+
+describe('gateway route table', () => {
+  it.each([
+    ['/api/auth/login', 'auth'],
+    ['/api/auth/user', 'auth'],
+    ['/api/user/profile', 'auth'],
+    ['/api/user/avatar', 'auth'],
+    ['/api/user/security-questions', 'auth'],
+    ['/api/admin/users/42/plan', 'auth'],
+    ['/api/photos?public=true&sort=newest', 'photos'],
+    ['/api/photos/upload', 'photos'],
+    ['/api/photos/some-slug/like', 'photos'],
+    ['/api/photos/abc/editing-suggestions', 'analysis'],
+    ['/api/user/photos', 'photos'],
+    ['/api/user/stats', 'photos'],
+    ['/api/upload-limits', 'photos'],
+    ['/api/featured-photos', 'photos'],
+    ['/api/assets/homepage-hero-grand-teton', 'photos'],
+    ['/api/admin/photos/1/toggle-featured', 'photos'],
+    ['/api/create-subscription-signup', 'billing'],
+    ['/api/complete-subscription', 'billing'],
+    ['/api/complete-subscription-upgrade', 'billing'],
+    ['/api/get-or-create-subscription', 'billing'],
+    ['/api/cancel-subscription', 'billing'],
+    ['/api/billing/webhook', 'billing'],
+    ['/api/contact', 'contact'],
+    ['/api/admin/contact-messages/9/status', 'contact'],
+  ])('%s goes to %s', (path, service) => {
+    expect(upstreamFor(path)).toBe(service);
+  });
+
+  it.each(['/api/health', '/api/health/ready', '/api/analytics/page-view', '/api/authx', '/api/photosx', '/gallery'])(
+    '%s stays at the gateway',
+    (path) => {
+      expect(upstreamFor(path)).toBeUndefined();
+    },
+  );
+});

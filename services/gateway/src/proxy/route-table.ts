@@ -1,0 +1,32 @@
+/** The services behind the gateway. */
+export type Upstream = 'auth' | 'photos' | 'analysis' | 'billing' | 'contact';
+
+/**
+ * Which service answers which public path. Order matters: the first match wins, so the more
+ * specific rules (editing suggestions under /photos) come before the general ones.
+ */
+export const ROUTE_TABLE: ReadonlyArray<{ pattern: RegExp; upstream: Upstream }> = [
+  { pattern: /^\/api\/photos\/[^/]+\/editing-suggestions\/?$/, upstream: 'analysis' },
+  { pattern: /^\/api\/auth(\/|$)/, upstream: 'auth' },
+  { pattern: /^\/api\/user\/(profile|avatar|security-questions)\/?$/, upstream: 'auth' },
+  { pattern: /^\/api\/admin\/users(\/|$)/, upstream: 'auth' },
+  { pattern: /^\/api\/photos(\/|$)/, upstream: 'photos' },
+  { pattern: /^\/api\/user\/(photos|stats)\/?$/, upstream: 'photos' },
+  { pattern: /^\/api\/(upload-limits|featured-photos)\/?$/, upstream: 'photos' },
+  { pattern: /^\/api\/assets\//, upstream: 'photos' },
+  { pattern: /^\/api\/admin\/photos(\/|$)/, upstream: 'photos' },
+  {
+    pattern:
+      /^\/api\/(create-subscription-signup|complete-subscription|complete-subscription-upgrade|get-or-create-subscription|cancel-subscription)\/?$/,
+    upstream: 'billing',
+  },
+  { pattern: /^\/api\/(billing|plans)(\/|$)/, upstream: 'billing' },
+  { pattern: /^\/api\/contact\/?$/, upstream: 'contact' },
+  { pattern: /^\/api\/admin\/contact-messages(\/|$)/, upstream: 'contact' },
+];
+
+/** The service for a request path (query string ignored), or undefined for the gateway's own routes. */
+export function upstreamFor(url: string): Upstream | undefined {
+  const path = url.split('?', 1)[0] ?? url;
+  return ROUTE_TABLE.find((rule) => rule.pattern.test(path))?.upstream;
+}

@@ -1,0 +1,2 @@
+export * from './photos.config';
+export * from './photos.module';

@@ -1,0 +1,4 @@
+import { runMigrations } from '@wildframe/platform';
+import { photosMigrationsFolder } from './photos.module';
+
+void runMigrations('photos', photosMigrationsFolder, process.env);

@@ -1,0 +1,34 @@
+import { DynamicModule, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import express, { ErrorRequestHandler } from 'express';
+import { Logger } from 'nestjs-pino';
+import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
+
+export const API_PREFIX = 'api';
+
+/** Builds (without listening) a Nest HTTP app with the chassis conventions applied. */
+export async function createHttpApp(rootModule: Type | DynamicModule): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(rootModule, {
+    bufferLogs: true,
+    // Start-up errors must reach our handler (exit with a message), not kill the process abruptly.
+    abortOnError: false,
+    // Registered below with our own error mapping: Nest's would turn a JSON syntax error into
+    // a 400 whose message is the parser's internals.
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.flushLogs();
+  app.setGlobalPrefix(API_PREFIX);
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
+  return app;
+}
+
+/** Answers body-parsing failures (malformed JSON, too large) in the shared envelope. */
+const bodyParserErrors: ErrorRequestHandler = (error: unknown, _req, res, next) => {
+  if (!isExposedHttpError(error)) return next(error);
+  const body = toExposedEnvelope(error);
+  res.status(body.statusCode).json(body);
+};

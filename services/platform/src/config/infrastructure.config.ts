@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { envField } from './load-config';
+
+/**
+ * Environment fields every service shares: logging, the event bus and object storage.
+ * A service spreads the groups it needs into its own schema, then refines with the checks below.
+ */
+export const loggingEnv = { LOG_LEVEL: envField.logLevel() };
+
+export const eventBusEnv = {
+  EVENT_BUS_DRIVER: envField.oneOf(['in-process', 'kafka'] as const, 'in-process'),
+  KAFKA_BROKERS: envField.list().optional(),
+  KAFKA_CLIENT_ID: envField.string().default('wildframe'),
+};
+
+export const storageEnv = {
+  STORAGE_DRIVER: envField.oneOf(['filesystem', 's3'] as const, 'filesystem'),
+  STORAGE_DIR: envField.string().default('./data/storage'),
+  S3_BUCKET: envField.string().optional(),
+  S3_ENDPOINT: envField.url(['http', 'https']).optional(),
+  S3_REGION: envField.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: envField.string().optional(),
+  S3_SECRET_ACCESS_KEY: envField.string().optional(),
+  S3_FORCE_PATH_STYLE: envField.bool(false),
+};
+
+export const databaseEnv = {
+  DATABASE_URL: envField.url(['postgres', 'postgresql']),
+  /** In Kubernetes a migration Job may run migrations instead of every replica. */
+  RUN_MIGRATIONS: envField.bool(true),
+  DATABASE_POOL_SIZE: envField.positiveInt(5),
+};
+
+type EventBusFields = { EVENT_BUS_DRIVER: 'in-process' | 'kafka'; KAFKA_BROKERS?: string[]; KAFKA_CLIENT_ID: string };
+type StorageFields = {
+  STORAGE_DRIVER: 'filesystem' | 's3';
+  STORAGE_DIR: string;
+  S3_BUCKET?: string;
+  S3_ENDPOINT?: string;
+  S3_REGION: string;
+  S3_ACCESS_KEY_ID?: string;
+  S3_SECRET_ACCESS_KEY?: string;
+  S3_FORCE_PATH_STYLE: boolean;
+};
+
+/** Cross-field rules: variables that become required once a driver is chosen. */
+export function requireDriverSettings(value: Partial<EventBusFields & StorageFields>, ctx: z.RefinementCtx): void {
+  if (value.EVENT_BUS_DRIVER === 'kafka' && !value.KAFKA_BROKERS) {
+    ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_BUS_DRIVER=kafka' });
+  }
+  if (value.STORAGE_DRIVER === 's3' && !value.S3_BUCKET) {
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
+  }
+}
+
+export type EventBusSettings = { driver: 'in-process' } | { driver: 'kafka'; brokers: string[]; clientId: string };
+
+export function eventBusSettings(cfg: EventBusFields): EventBusSettings {
+  return cfg.EVENT_BUS_DRIVER === 'kafka'
+    ? { driver: 'kafka', brokers: cfg.KAFKA_BROKERS ?? [], clientId: cfg.KAFKA_CLIENT_ID }
+    : { driver: 'in-process' };
+}
+
+export type StorageSettings =
+  | { driver: 'filesystem'; dir: string }
+  | {
+      driver: 's3';
+      bucket: string;
+      endpoint?: string;
+      region: string;
+      accessKeyId?: string;
+      secretAccessKey?: string;
+      forcePathStyle: boolean;
+    };
+
+export function storageSettings(cfg: StorageFields): StorageSettings {
+  if (cfg.STORAGE_DRIVER === 'filesystem') return { driver: 'filesystem', dir: cfg.STORAGE_DIR };
+  return {
+    driver: 's3',
+    bucket: cfg.S3_BUCKET ?? '',
+    endpoint: cfg.S3_ENDPOINT,
+    region: cfg.S3_REGION,
+    accessKeyId: cfg.S3_ACCESS_KEY_ID,
+    secretAccessKey: cfg.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: cfg.S3_FORCE_PATH_STYLE,
+  };
+}

@@ -1,0 +1,2 @@
+export * from './service-database';
+export * from './database.module';

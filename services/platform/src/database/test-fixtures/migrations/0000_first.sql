@@ -1,0 +1,3 @@
+CREATE SCHEMA IF NOT EXISTS "probe";
+--> statement-breakpoint
+CREATE TABLE "probe"."notes" ("id" serial PRIMARY KEY, "body" text NOT NULL);

@@ -1,0 +1,62 @@
+import type { EventPayloads, Topic } from '@wildframe/contracts';
+
+/**
+ * One delivered event. CloudEvents 1.0 attributes travel as Kafka headers (ce_id, ce_type,
+ * ce_source, ce_time, ce_subject); the payload is the protobuf message named in the catalogue.
+ */
+export interface EventEnvelope<T extends Topic = Topic> {
+  /** CloudEvents id: unique per event, the idempotency key for consumers. */
+  id: string;
+  /** CloudEvents type: the topic name, e.g. `photos.photo.uploaded.v1`. */
+  type: T;
+  /** CloudEvents source: the publishing service, e.g. `/services/photos`. */
+  source: string;
+  /** ISO-8601 time of publication. */
+  time: string;
+  /** CloudEvents subject, usually the aggregate id. */
+  subject?: string;
+  /** Partition key: the aggregate id. Events with one key are delivered in order. */
+  key: string;
+  /** Extra headers (request id for tracing, …). */
+  headers: Record<string, string>;
+  payload: EventPayloads[T];
+}
+
+export interface PublishOptions {
+  /** Aggregate id: ordering is guaranteed per key. */
+  key: string;
+  subject?: string;
+  headers?: Record<string, string>;
+  /** Set to re-publish an event with a known id (e.g. from an outbox); otherwise a UUID. */
+  id?: string;
+}
+
+export type EventHandler<T extends Topic> = (event: EventEnvelope<T>) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Attempts before the event is parked on `<topic>.dlq.<group>`. Default 5. */
+  maxAttempts?: number;
+  /** First retry delay in ms, doubled per attempt. Default 200. */
+  retryDelayMs?: number;
+}
+
+/**
+ * Event bus port with Kafka semantics: every consumer group receives every event at least once;
+ * within a group one handler processes it; events with the same key reach a group in order.
+ * Handlers must be idempotent (see `idempotent`). A handler that keeps failing has its event
+ * parked on the dead-letter topic `<topic>.dlq.<group>` after bounded retries.
+ */
+export interface EventBus {
+  publish<T extends Topic>(topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string>;
+  /** Register before `start()`. */
+  subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>, options?: SubscribeOptions): void;
+  start(): Promise<void>;
+  /** Stops consuming; in-flight handlers finish first. */
+  stop(): Promise<void>;
+}
+
+export const EVENT_BUS = Symbol('EVENT_BUS');
+
+export function deadLetterTopic(topic: string, group: string): string {
+  return `${topic}.dlq.${group}`;
+}

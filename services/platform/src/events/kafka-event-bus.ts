@@ -1,0 +1,304 @@
+import type { ConnectionOptions } from 'node:tls';
+import {
+  Kafka,
+  logLevel,
+  Partitioners,
+  type Consumer,
+  type EachMessagePayload,
+  type IHeaders,
+  type LogEntry,
+  type Producer,
+  type SASLOptions,
+} from 'kafkajs';
+import { eventCodec, TOPICS, type EventCodec, type EventPayloads, type Topic } from '@wildframe/contracts';
+import { deadLetterTopic, type EventBus, type EventHandler, type PublishOptions, type SubscribeOptions } from './event-bus';
+import { defaultEventBusLogger, errorContext, errorMessage, type EventBusLogger } from './event-bus-logger';
+import { deliver, subscription, type Subscription } from './delivery';
+import { buildRecord, deadLetterRecord, type EventRecord } from './event-record';
+
+export interface KafkaEventBusConfig {
+  brokers: string[];
+  clientId: string;
+  ssl?: ConnectionOptions | boolean;
+  sasl?: SASLOptions;
+  /** kafkajs's retries of connections and requests (default 5 retries from 300 ms, doubling). */
+  retry?: { retries?: number; initialRetryTimeMs?: number };
+  /**
+   * Create every catalogue topic and the dead-letter topic of every subscription at start
+   * (development, tests). Without it topics must exist (provisioned with the cluster) or the
+   * broker must auto-create them.
+   */
+  createTopics?: { numPartitions?: number; replicationFactor?: number };
+  consumer?: {
+    /** Default 30 000. A handler may run longer: the bus heartbeats while it runs. */
+    sessionTimeoutMs?: number;
+    /** Default 3 000. */
+    heartbeatIntervalMs?: number;
+    /** Longest wait of a fetch for new records; stop() may take this long. Default 5 000. */
+    maxWaitTimeMs?: number;
+    /** Partitions of one group handled at the same time (each in order). Default 1. */
+    partitionsConsumedConcurrently?: number;
+    /**
+     * Where a group with no committed offset starts. Default true: a consumer deployed after
+     * its publisher still sees every retained event (handlers are idempotent anyway).
+     */
+    fromBeginning?: boolean;
+  };
+}
+
+export interface KafkaEventBusDependencies {
+  logger?: EventBusLogger;
+  codec?: EventCodec;
+}
+
+interface GroupConsumer {
+  group: string;
+  subscriptions: Map<Topic, Subscription>;
+  consumer?: Consumer;
+}
+
+type State = 'created' | 'starting' | 'started' | 'stopping' | 'stopped';
+
+/**
+ * Event bus on Kafka (kafkajs). Publishing: an idempotent producer (acks from all in-sync
+ * replicas, one request in flight, so retries neither duplicate nor reorder), key = aggregate id,
+ * value = protobuf bytes, headers = CloudEvents attributes. Consuming: one consumer per group;
+ * each message is decoded and handled with retries and back-off while the consumer heartbeats;
+ * a message that still fails is produced to `<topic>.dlq.<group>` with its original headers and
+ * the error, and only then is its offset committed. If even that produce fails, the message is
+ * not committed and Kafka delivers it again.
+ */
+export class KafkaEventBus implements EventBus {
+  private readonly kafka: Kafka;
+  private readonly producer: Producer;
+  private readonly logger: EventBusLogger;
+  private readonly codec: EventCodec;
+  private readonly groups = new Map<string, GroupConsumer>();
+  private state: State = 'created';
+
+  constructor(
+    private readonly config: KafkaEventBusConfig,
+    dependencies: KafkaEventBusDependencies = {},
+  ) {
+    if (!Array.isArray(config.brokers) || config.brokers.length === 0) {
+      throw new Error('KafkaEventBus needs at least one broker address');
+    }
+    if (typeof config.clientId !== 'string' || config.clientId === '') {
+      throw new Error('KafkaEventBus needs a clientId');
+    }
+    this.logger = dependencies.logger ?? defaultEventBusLogger();
+    this.codec = dependencies.codec ?? eventCodec();
+    this.kafka = new Kafka({
+      brokers: config.brokers,
+      clientId: config.clientId,
+      ssl: config.ssl,
+      sasl: config.sasl,
+      retry: { retries: config.retry?.retries ?? 5, initialRetryTime: config.retry?.initialRetryTimeMs ?? 300 },
+      logLevel: logLevel.WARN,
+      logCreator: () => (entry) => this.logKafka(entry),
+    });
+    this.producer = this.kafka.producer({
+      idempotent: true,
+      maxInFlightRequests: 1,
+      // Murmur2 like the Java client, so every client puts a key on the same partition.
+      createPartitioner: Partitioners.DefaultPartitioner,
+    });
+  }
+
+  async publish<T extends Topic>(topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
+    if (this.state !== 'started' && this.state !== 'stopping') {
+      throw new Error(`Cannot publish to '${topic}': the event bus is ${this.state === 'stopped' ? 'stopped' : 'not started'}`);
+    }
+    const { id, record } = buildRecord(this.codec, topic, payload, options);
+    await this.send(topic, record);
+    return id;
+  }
+
+  subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>, options?: SubscribeOptions): void {
+    if (this.state !== 'created') {
+      throw new Error(`Cannot subscribe group '${group}' to '${topic}': subscribe before start()`);
+    }
+    this.codec.typeOf(topic); // refuses a topic outside the catalogue
+    const entry = this.groups.get(group) ?? { group, subscriptions: new Map<Topic, Subscription>() };
+    if (entry.subscriptions.has(topic)) {
+      throw new Error(`Consumer group '${group}' already has a handler for '${topic}' (one handler per group and topic)`);
+    }
+    entry.subscriptions.set(topic, subscription(topic, group, handler, options) as unknown as Subscription);
+    this.groups.set(group, entry);
+  }
+
+  async start(): Promise<void> {
+    if (this.state !== 'created') throw new Error(`Cannot start the event bus: it is already ${this.state}`);
+    this.state = 'starting';
+    try {
+      await this.producer.connect();
+      if (this.config.createTopics !== undefined) await this.createTopics(this.config.createTopics);
+      for (const entry of this.groups.values()) await this.startConsumer(entry);
+      this.state = 'started';
+    } catch (error) {
+      this.logger.error({ brokers: this.config.brokers, ...errorContext(error) }, 'Event bus failed to start');
+      await this.disconnectAll();
+      this.state = 'stopped';
+      throw error;
+    }
+  }
+
+  /** Stops every consumer (kafkajs waits for the message in hand, retries included), then the producer. */
+  async stop(): Promise<void> {
+    if (this.state === 'stopped' || this.state === 'stopping') return;
+    if (this.state === 'created') {
+      this.state = 'stopped';
+      return;
+    }
+    this.state = 'stopping';
+    await this.disconnectAll();
+    this.state = 'stopped';
+  }
+
+  private async disconnectAll(): Promise<void> {
+    for (const entry of this.groups.values()) {
+      const consumer = entry.consumer;
+      entry.consumer = undefined;
+      if (consumer === undefined) continue;
+      await consumer.disconnect().catch((error: unknown) =>
+        this.logger.error({ group: entry.group, ...errorContext(error) }, 'Consumer failed to disconnect'),
+      );
+    }
+    await this.producer
+      .disconnect()
+      .catch((error: unknown) => this.logger.error(errorContext(error), 'Producer failed to disconnect'));
+  }
+
+  private async send(topic: string, record: EventRecord): Promise<void> {
+    await this.producer.send({
+      topic,
+      acks: -1,
+      messages: [{ key: record.key, value: record.value, headers: record.headers }],
+    });
+  }
+
+  private async createTopics(options: { numPartitions?: number; replicationFactor?: number }): Promise<void> {
+    const names = new Set<string>(TOPICS);
+    for (const entry of this.groups.values()) {
+      for (const topic of entry.subscriptions.keys()) names.add(deadLetterTopic(topic, entry.group));
+    }
+    const admin = this.kafka.admin();
+    await admin.connect();
+    try {
+      const existing = new Set(await admin.listTopics());
+      const missing = [...names].filter((name) => !existing.has(name));
+      if (missing.length === 0) return;
+      await admin.createTopics({
+        waitForLeaders: true,
+        topics: missing.map((topic) => ({
+          topic,
+          numPartitions: options.numPartitions ?? 1,
+          replicationFactor: options.replicationFactor ?? 1,
+        })),
+      });
+    } finally {
+      await admin.disconnect();
+    }
+  }
+
+  private async startConsumer(entry: GroupConsumer): Promise<void> {
+    const settings = this.config.consumer ?? {};
+    const consumer = this.kafka.consumer({
+      groupId: entry.group,
+      sessionTimeout: settings.sessionTimeoutMs ?? 30_000,
+      heartbeatInterval: settings.heartbeatIntervalMs ?? 3_000,
+      maxWaitTimeInMs: settings.maxWaitTimeMs ?? 5_000,
+    });
+    entry.consumer = consumer;
+    consumer.on(consumer.events.CRASH, (event) =>
+      this.logger.error(
+        { group: entry.group, restart: event.payload.restart, ...errorContext(event.payload.error) },
+        'Kafka consumer crashed',
+      ),
+    );
+    await consumer.connect();
+    await consumer.subscribe({ topics: [...entry.subscriptions.keys()], fromBeginning: settings.fromBeginning ?? true });
+    await consumer.run({
+      partitionsConsumedConcurrently: settings.partitionsConsumedConcurrently ?? 1,
+      // Commit each offset as soon as its message is handled or parked.
+      autoCommit: true,
+      autoCommitThreshold: 1,
+      eachMessage: (payload) => this.handleMessage(entry, payload),
+    });
+  }
+
+  private async handleMessage(entry: GroupConsumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+    const record: EventRecord = {
+      key: message.key?.toString('utf8') ?? '',
+      value: message.value ?? Buffer.alloc(0),
+      headers: headersToStrings(message.headers),
+    };
+    const context = { partition, offset: message.offset };
+    const sub = entry.subscriptions.get(topic as Topic);
+    if (sub === undefined) {
+      // Cannot happen while the group only subscribes to its own topics; refuse rather than commit.
+      throw new Error(`Group '${entry.group}' received '${topic}', which it has no handler for`);
+    }
+    // Keep the group membership alive while a slow handler or a back-off runs.
+    const heartbeatMs = Math.max(500, Math.floor((this.config.consumer?.heartbeatIntervalMs ?? 3_000) / 2));
+    const timer = setInterval(() => {
+      heartbeat().catch((error: unknown) =>
+        this.logger.warn({ topic, group: entry.group, ...context, ...errorContext(error) }, 'Heartbeat failed'),
+      );
+    }, heartbeatMs);
+    try {
+      const outcome = await deliver(this.codec, sub, record, this.logger, context);
+      if (outcome.delivered) return;
+      const dlqTopic = deadLetterTopic(topic, entry.group);
+      const parked = deadLetterRecord(topic, entry.group, record, {
+        error: errorMessage(outcome.error),
+        attempts: outcome.attempts,
+        failedAt: new Date().toISOString(),
+        partition,
+        offset: message.offset,
+      });
+      try {
+        await this.producer.send({
+          topic: dlqTopic,
+          acks: -1,
+          // The original raw headers (every value, byte for byte) plus the failure headers.
+          messages: [{ key: message.key, value: message.value, headers: { ...message.headers, ...dlqHeadersOnly(parked.headers) } }],
+        });
+      } catch (error) {
+        this.logger.error(
+          { topic, group: entry.group, ...context, deadLetterTopic: dlqTopic, ...errorContext(error) },
+          'Cannot park event on the dead-letter topic; it will be delivered again',
+        );
+        throw error;
+      }
+      this.logger.error(
+        { topic, group: entry.group, key: record.key, eventId: record.headers['ce_id'], ...context, deadLetterTopic: dlqTopic },
+        `Event parked on ${dlqTopic} after ${outcome.attempts} attempt(s)`,
+      );
+    } finally {
+      clearInterval(timer);
+    }
+  }
+
+  private logKafka({ namespace, level, log }: LogEntry): void {
+    const { message, timestamp: _timestamp, ...extra } = log;
+    const context = { kafkajs: namespace, ...extra };
+    if (level === logLevel.ERROR) this.logger.error(context, message);
+    else if (level === logLevel.WARN) this.logger.warn(context, message);
+    else this.logger.info(context, message);
+  }
+}
+
+/** Kafka header values are bytes (or several values under one name); the envelope uses the first, as text. */
+function headersToStrings(headers: IHeaders | undefined): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, raw] of Object.entries(headers ?? {})) {
+    const value = Array.isArray(raw) ? raw[0] : raw;
+    if (value !== undefined) result[name] = value.toString();
+  }
+  return result;
+}
+
+function dlqHeadersOnly(headers: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(headers).filter(([name]) => name.startsWith('x-dlq-')));
+}

@@ -1,0 +1,66 @@
+import {
+  BeforeApplicationShutdown,
+  DynamicModule,
+  Global,
+  Inject,
+  Injectable,
+  Module,
+  OnApplicationBootstrap,
+} from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import { HttpErrorFilter } from './errors/http-error.filter';
+import { EVENT_BUS } from './events/event-bus';
+import type { EventBus } from './events/event-bus';
+import { HealthController, HealthRegistry } from './health/health';
+import { loggingModule, LoggingOptions } from './logging/logging';
+import { ObjectStorage } from './storage/object-storage';
+
+/** The process-wide object storage; services get a namespaced view of it (`serviceStorage`). */
+export const ROOT_OBJECT_STORAGE = Symbol('ROOT_OBJECT_STORAGE');
+
+export interface PlatformOptions {
+  logging: LoggingOptions;
+  eventBus: EventBus;
+  /** Omit for processes that store no objects (the gateway). */
+  storage?: ObjectStorage;
+}
+
+@Injectable()
+class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+
+  // Every module has subscribed during onModuleInit; consuming starts only once all have.
+  async onApplicationBootstrap(): Promise<void> {
+    await this.bus.start();
+  }
+
+  // Before the databases close, so handlers in flight can still write.
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.bus.stop();
+  }
+}
+
+/**
+ * The chassis every process loads once: structured logging, the error envelope, health endpoints,
+ * the event bus and object storage. Service modules import nothing else from the platform at runtime.
+ */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformOptions): DynamicModule {
+    const storageProviders = options.storage ? [{ provide: ROOT_OBJECT_STORAGE, useValue: options.storage }] : [];
+    return {
+      module: PlatformModule,
+      imports: [loggingModule(options.logging)],
+      controllers: [HealthController],
+      providers: [
+        HealthRegistry,
+        { provide: EVENT_BUS, useValue: options.eventBus },
+        EventBusLifecycle,
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        ...storageProviders,
+      ],
+      exports: [HealthRegistry, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
+    };
+  }
+}

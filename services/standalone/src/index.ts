@@ -1,0 +1,3 @@
+export * from './standalone';
+export * from './standalone.config';
+export * from './data-dir-lock';

@@ -1,0 +1,104 @@
+import { createTestDatabase } from '@wildframe/platform/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { builtEntrypoint, startProcess, waitForStatus } from './testing/child-process';
+
+/**
+ * The distributed shape's entrypoints: each service's built main.ts starts alone from its own
+ * configuration against a PostgreSQL given by URL, applies its migrations and answers health.
+ */
+async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+describe('each service starts alone', () => {
+  let storageDir: string;
+  beforeAll(() => {
+    storageDir = mkdtempSync(join(tmpdir(), 'wildframe-service-'));
+  });
+  afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
+
+  it.each(['auth', 'photos', 'analysis', 'billing', 'contact'])(
+    '%s: migrates its own schema and answers /api/health',
+    async (service) => {
+      const database = await createTestDatabase();
+      const port = await freePort();
+      const running = startProcess(builtEntrypoint(service), {
+        DATABASE_URL: database.url,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        STORAGE_DIR: storageDir,
+      });
+      try {
+        const res = await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
+        expect(await res.json()).toEqual({ status: 'ok', checks: { [`database:${service}`]: 'up' } });
+        running.child.kill('SIGTERM');
+        expect(await running.exited).toBe(0);
+      } finally {
+        if (running.child.exitCode === null) running.child.kill('SIGKILL');
+        await running.exited;
+        await database.drop();
+      }
+    },
+    60_000,
+  );
+
+  it('a migration Job entrypoint applies a service migrations and exits', async () => {
+    const database = await createTestDatabase();
+    try {
+      const running = startProcess(builtEntrypoint('photos').replace(/main\.js$/, 'migrate.js'), { DATABASE_URL: database.url });
+      expect(await running.exited).toBe(0);
+      expect(running.output()).toContain('photos: 1 migrations applied');
+    } finally {
+      await database.drop();
+    }
+  });
+
+  it('gateway: starts without a database and answers /api/health', async () => {
+    const port = await freePort();
+    const running = startProcess(builtEntrypoint('gateway'), { PORT: String(port), LOG_LEVEL: 'warn' });
+    try {
+      const res = await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
+      expect(await res.json()).toEqual({ status: 'ok', checks: {} });
+    } finally {
+      running.child.kill('SIGTERM');
+      expect(await running.exited).toBe(0);
+    }
+  });
+
+  it('a service without DATABASE_URL refuses to start and names the variable', async () => {
+    const running = startProcess(builtEntrypoint('auth'), { PORT: '0' });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toContain('Invalid configuration for auth:');
+    expect(running.output()).toContain('DATABASE_URL is required');
+  });
+
+  it('a database that is down makes readiness fail but not liveness', async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    const running = startProcess(builtEntrypoint('contact'), { DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'warn' });
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
+      await database.drop();
+      const res = await waitForStatus(`http://127.0.0.1:${port}/api/health/ready`, 503);
+      expect(await res.json()).toEqual({
+        statusCode: 503,
+        message: 'Service not ready',
+        status: 'unavailable',
+        checks: { 'database:contact': 'down' },
+      });
+      expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exited;
+    }
+  });
+});

@@ -1,0 +1,19 @@
+import { envField, loggingEnv } from '@wildframe/platform';
+import { z } from 'zod';
+
+/**
+ * The standalone shape's own settings. Everything has a default: `npm start` needs no setup.
+ * Each service's settings are validated by that service's own schema on top of these.
+ */
+export const standaloneConfigSchema = z.object({
+  PORT: envField.port(3000),
+  /** Where the embedded database, stored files and the instance lock live. */
+  DATA_DIR: envField.string().default('./data'),
+  /** Use an existing PostgreSQL instead of the embedded one (tests, or an operator's choice). */
+  DATABASE_URL: envField.url(['postgres', 'postgresql']).optional(),
+  /** Built web app; defaults to frontend/dist in the workspace. */
+  WEB_DIR: envField.string().optional(),
+  ...loggingEnv,
+});
+
+export type StandaloneConfig = z.infer<typeof standaloneConfigSchema>;

@@ -1,0 +1,103 @@
+import 'reflect-metadata';
+import { createTestDatabase } from '@wildframe/platform/testing';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import request from 'supertest';
+import { RunningStandalone, startStandalone } from './standalone';
+
+/**
+ * The standalone composition over HTTP, with a real PostgreSQL (one test database), real files
+ * and a stand-in web build. The embedded database and process signals are covered by
+ * standalone.process.spec.ts against the built app.
+ */
+describe('standalone app', () => {
+  let running: RunningStandalone;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let dataDir: string;
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'wildframe-standalone-'));
+    const webDir = join(dataDir, 'web');
+    mkdirSync(join(webDir, 'assets'), { recursive: true });
+    writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Wildframe</title><div id="root"></div>');
+    writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    running = await startStandalone({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_DIR: webDir, LOG_LEVEL: 'warn' });
+  });
+
+  afterAll(async () => {
+    await running?.stop();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('is healthy with every service database up', async () => {
+    const res = await request(running.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      checks: {
+        'database:auth': 'up',
+        'database:photos': 'up',
+        'database:analysis': 'up',
+        'database:billing': 'up',
+        'database:contact': 'up',
+      },
+    });
+    expect((await request(running.url).get('/api/health/live')).body).toEqual({ status: 'ok' });
+    expect((await request(running.url).get('/api/health/ready')).status).toBe(200);
+  });
+
+  it('applied each service migration into its own schema', async () => {
+    const client = new Client({ connectionString: database.url });
+    await client.connect();
+    const tables = await client.query<{ t: string }>(
+      `SELECT table_schema || '.' || table_name AS t FROM information_schema.tables
+       WHERE table_schema IN ('auth','photos','analysis','billing','contact') AND table_name NOT IN ('__migrations', 'processed_events')
+       ORDER BY 1`,
+    );
+    await client.end();
+    expect(tables.rows.map((r) => r.t)).toEqual([
+      'analysis.ratings',
+      'auth.user_sessions',
+      'auth.users',
+      'billing.subscriptions',
+      'contact.contact_messages',
+      'photos.photos',
+    ]);
+  });
+
+  it('serves the web app with SPA fallback for client routes', async () => {
+    for (const path of ['/', '/gallery', '/photo/some-slug', '/no-such-page']) {
+      const res = await request(running.url).get(path);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.text).toContain('<div id="root"></div>');
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
+    const asset = await request(running.url).get('/assets/app-abc123.js');
+    expect(asset.status).toBe(200);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never answers an unknown API route with the web app', async () => {
+    const res = await request(running.url).get('/api/no-such-endpoint');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ statusCode: 404, message: 'Cannot GET /api/no-such-endpoint' });
+  });
+
+  it('answers malformed JSON in the error envelope', async () => {
+    const res = await request(running.url).post('/api/contact').set('content-type', 'application/json').send('{oops');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'Request body is not valid JSON' });
+  });
+
+  it('sends security headers', async () => {
+    const res = await request(running.url).get('/');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

@@ -1,0 +1,69 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { configureGatewayHttp } from '@wildframe/gateway';
+import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig } from '@wildframe/platform';
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { join, resolve } from 'node:path';
+import type { Logger } from 'pino';
+import { lockDataDir } from './data-dir-lock';
+import { startEmbeddedDatabase } from './embedded-database';
+import { standaloneConfigSchema } from './standalone.config';
+import { standaloneModule } from './standalone.module';
+import { workspaceRoot } from './workspace-root';
+
+export interface RunningStandalone {
+  app: NestExpressApplication;
+  /** e.g. http://127.0.0.1:3000 */
+  url: string;
+  logger: Logger;
+  /** Stops HTTP, the bus, the database pools, the embedded database, then frees DATA_DIR. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the whole product in this process. Order matters on the way up (lock, database, app)
+ * and is reversed on the way down, so nothing stored is lost when the process is stopped.
+ */
+export async function startStandalone(env: Env): Promise<RunningStandalone> {
+  const config = loadConfig('standalone', standaloneConfigSchema, env);
+  const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
+  const dataDir = resolve(config.DATA_DIR);
+  const lock = lockDataDir(dataDir);
+  const cleanups: Array<() => Promise<void> | void> = [() => lock.release()];
+  const stop = async (): Promise<void> => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  };
+  try {
+    let databaseUrl = config.DATABASE_URL;
+    if (!databaseUrl) {
+      const embedded = await startEmbeddedDatabase(dataDir, logger);
+      cleanups.push(() => embedded.stop());
+      databaseUrl = embedded.url;
+    }
+    const storageDir = join(dataDir, 'storage');
+    const webDir = config.WEB_DIR ?? join(workspaceRoot(), 'frontend', 'dist');
+    const serveWeb = config.WEB_DIR !== undefined || existsSync(join(webDir, 'index.html'));
+    if (!serveWeb) logger.warn({ webDir }, 'web app not built: serving the API only (run npx nx run frontend:build)');
+
+    const app = await createHttpApp(
+      standaloneModule({
+        env,
+        databaseUrl,
+        storageDir,
+        eventBus: createEventBus({ driver: 'in-process' }, { logger }),
+        storage: createObjectStorage({ driver: 'filesystem', dir: storageDir }),
+        logLevel: config.LOG_LEVEL,
+      }),
+    );
+    cleanups.push(() => app.close());
+    configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined });
+    await app.listen(config.PORT, '0.0.0.0');
+    const { port } = app.getHttpServer().address() as AddressInfo;
+    const url = `http://127.0.0.1:${port}`;
+    logger.info({ url, dataDir }, 'Wildframe is running');
+    return { app, url, logger, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
