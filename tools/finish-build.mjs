@@ -4,10 +4,12 @@
 //  2. copies what the code reads at run time but tsc does not emit: each service's SQL
 //     migrations and the protobuf event contracts, at the same relative place as in the source.
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = new URL('..', import.meta.url).pathname;
-const dist = join(root, 'dist');
+// DIST_DIR: a private output folder inside the workspace (e.g. tmp/mine/dist), so parallel builds
+// do not overwrite each other's dist/; node_modules is still found by walking up.
+const dist = process.env.DIST_DIR ? resolve(process.env.DIST_DIR) : join(root, 'dist');
 const { compilerOptions } = JSON.parse(readFileSync(join(root, 'tsconfig.base.json'), 'utf8'));
 
 // '@wildframe/platform' -> dist/services/platform/src/index (no extension: Node resolves .js)

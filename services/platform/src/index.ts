@@ -10,3 +10,5 @@ export * from './bootstrap/create-http-app';
 export * from './bootstrap/run-service';
 export * from './bootstrap/shutdown';
 export * from './bootstrap/run-migrations';
+export * from './identity';
+export * from './service-clients';

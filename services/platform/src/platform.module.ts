@@ -1,5 +1,8 @@
 import {
   BeforeApplicationShutdown,
+  MiddlewareConsumer,
+  NestModule,
+  RequestMethod,
   DynamicModule,
   Global,
   Inject,
@@ -12,7 +15,10 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { EVENT_BUS } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
 import { HealthController, HealthRegistry } from './health/health';
+import { IdentityRegistry } from './identity/identity';
+import { IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
+import { LocalServiceRegistry } from './service-clients/local-service-registry';
 import { ObjectStorage } from './storage/object-storage';
 
 /** The process-wide object storage; services get a namespaced view of it (`serviceStorage`). */
@@ -42,11 +48,15 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
 
 /**
  * The chassis every process loads once: structured logging, the error envelope, health endpoints,
- * the event bus and object storage. Service modules import nothing else from the platform at runtime.
+ * the event bus, object storage and the caller's identity on every request.
  */
 @Global()
 @Module({})
-export class PlatformModule {
+export class PlatformModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer.apply(IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+  }
+
   static forRoot(options: PlatformOptions): DynamicModule {
     const storageProviders = options.storage ? [{ provide: ROOT_OBJECT_STORAGE, useValue: options.storage }] : [];
     return {
@@ -55,12 +65,14 @@ export class PlatformModule {
       controllers: [HealthController],
       providers: [
         HealthRegistry,
+        IdentityRegistry,
+        LocalServiceRegistry,
         { provide: EVENT_BUS, useValue: options.eventBus },
         EventBusLifecycle,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         ...storageProviders,
       ],
-      exports: [HealthRegistry, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
+      exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
     };
   }
 }

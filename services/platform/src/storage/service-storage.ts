@@ -1,6 +1,7 @@
 import type { Provider } from '@nestjs/common';
 import { ROOT_OBJECT_STORAGE } from '../platform.module';
-import { OBJECT_STORAGE, ObjectStorage } from './object-storage';
+import { OBJECT_STORAGE } from './object-storage';
+import type { ObjectStorage } from './object-storage';
 import { PrefixedObjectStorage } from './prefixed-object-storage';
 
 /**
@@ -11,6 +12,6 @@ export function serviceStorageProvider(namespace: string): Provider {
   return {
     provide: OBJECT_STORAGE,
     inject: [ROOT_OBJECT_STORAGE],
-    useFactory: (root: ObjectStorage) => new PrefixedObjectStorage(root, namespace),
+    useFactory: (root: ObjectStorage) => new PrefixedObjectStorage(root, namespace.endsWith('/') ? namespace : `${namespace}/`),
   };
 }

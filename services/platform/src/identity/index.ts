@@ -1,0 +1,3 @@
+export * from './identity';
+export * from './identity.middleware';
+export * from './identity.guards';
