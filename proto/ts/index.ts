@@ -11,3 +11,4 @@ export {
   resolveProtoRoot,
 } from './codec';
 export { EXAMPLE_PAYLOADS, examplePayload } from './examples';
+export * from './plans';

@@ -9,7 +9,21 @@ export const authConfigSchema = z
     ...eventBusEnv,
     ...storageEnv,
     ...databaseEnv,
+    /** The site admin, created at first start when both are set. */
+    ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
+    ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SESSION_TTL_DAYS: envField.positiveInt(30),
+    /** Failed attempts allowed per account (and, ×4, per IP) within the window before 429. */
+    AUTH_MAX_FAILED_ATTEMPTS: envField.positiveInt(5),
+    AUTH_RATE_LIMIT_WINDOW_MINUTES: envField.positiveInt(15),
   })
-  .superRefine(requireDriverSettings);
+  .superRefine(requireDriverSettings)
+  .superRefine((value, ctx) => {
+    if (Boolean(value.ADMIN_EMAIL) !== Boolean(value.ADMIN_PASSWORD)) {
+      ctx.addIssue({ code: 'custom', path: [value.ADMIN_EMAIL ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL'], message: 'is required when the other admin variable is set' });
+    }
+  });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

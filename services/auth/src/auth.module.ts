@@ -1,13 +1,40 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@wildframe/platform';
+import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
+import { DatabaseModule, IdentityRegistry, serviceStorageProvider } from '@wildframe/platform';
 import { join } from 'node:path';
+import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
+import { AuthController } from './controllers/auth.controller';
+import { AvatarController } from './controllers/avatar.controller';
+import { UserController } from './controllers/user.controller';
+import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
+import { ResetGrantsRepository } from './repositories/reset-grants.repository';
+import { SecurityQuestionsRepository } from './repositories/security-questions.repository';
+import { SessionsRepository } from './repositories/sessions.repository';
+import { UsersRepository } from './repositories/users.repository';
+import { AccountsService } from './use-cases/accounts.service';
+import { AvatarsService } from './use-cases/avatars.service';
+import { RateLimiter } from './use-cases/rate-limiter';
+import { RecoveryService } from './use-cases/recovery.service';
+import { SessionsService } from './use-cases/sessions.service';
 
 /** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
 export const authMigrationsFolder = join(__dirname, '..', 'migrations');
 
+/**
+ * Users, sessions, security questions, profile and avatar. Registers itself as the identity
+ * resolver, so every module in the process learns who the caller is from the session token.
+ */
 @Module({})
-export class AuthModule {
+export class AuthModule implements OnModuleInit {
+  constructor(
+    private readonly identities: IdentityRegistry,
+    private readonly sessions: SessionsService,
+  ) {}
+
+  onModuleInit(): void {
+    this.identities.register(this.sessions);
+  }
+
   static register(config: AuthConfig): DynamicModule {
     return {
       module: AuthModule,
@@ -19,6 +46,21 @@ export class AuthModule {
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
+      ],
+      controllers: [AuthController, UserController, AvatarController],
+      providers: [
+        { provide: AUTH_CONFIG, useValue: config },
+        serviceStorageProvider('auth'),
+        UsersRepository,
+        SessionsRepository,
+        SecurityQuestionsRepository,
+        FailedAttemptsRepository,
+        ResetGrantsRepository,
+        RateLimiter,
+        SessionsService,
+        AccountsService,
+        RecoveryService,
+        AvatarsService,
       ],
     };
   }

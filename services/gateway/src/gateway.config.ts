@@ -2,6 +2,7 @@ import { envField, eventBusEnv, loggingEnv, requireDriverSettings } from '@wildf
 import { z } from 'zod';
 
 const upstream = () => envField.url(['http', 'https']).optional();
+const email = () => z.email({ message: 'must be an e-mail address' });
 
 /**
  * The gateway's environment. Upstream URLs are set only in the distributed shape; in the
@@ -14,6 +15,10 @@ export const gatewayConfigSchema = z
     ...eventBusEnv,
     /** Folder of the built web app; unset to serve only /api. */
     WEB_DIR: envField.string().optional(),
+    /** Shown on the privacy and terms pages (GET /api/site/config). */
+    CONTACT_EMAIL: email().default('support@wildframe.app'),
+    /** A separate support address, when there is one. */
+    SUPPORT_EMAIL: email().optional(),
     AUTH_URL: upstream(),
     PHOTOS_URL: upstream(),
     ANALYSIS_URL: upstream(),

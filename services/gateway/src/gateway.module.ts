@@ -1,10 +1,26 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { PAGE_VIEW_RATE_LIMITER, PAGE_VIEWS_PER_MINUTE, PageViewController } from './analytics/page-view.controller';
+import { PageViewService } from './analytics/page-view.service';
 import type { GatewayConfig } from './gateway.config';
+import { FixedWindowRateLimiter } from './rate-limit/fixed-window-rate-limiter';
+import { SITE_CONFIG, SiteConfigController, type SiteConfig } from './site/site-config.controller';
 
-/** The gateway's own API routes (page-view analytics, OpenAPI) will live here. */
+/** The gateway's own API routes: page-view analytics and the public site configuration. */
 @Module({})
 export class GatewayModule {
-  static register(_config: GatewayConfig): DynamicModule {
-    return { module: GatewayModule };
+  static register(config: GatewayConfig): DynamicModule {
+    const site: SiteConfig = {
+      contactEmail: config.CONTACT_EMAIL,
+      ...(config.SUPPORT_EMAIL ? { supportEmail: config.SUPPORT_EMAIL } : {}),
+    };
+    return {
+      module: GatewayModule,
+      controllers: [PageViewController, SiteConfigController],
+      providers: [
+        PageViewService,
+        { provide: PAGE_VIEW_RATE_LIMITER, useValue: new FixedWindowRateLimiter(PAGE_VIEWS_PER_MINUTE, 60_000) },
+        { provide: SITE_CONFIG, useValue: site },
+      ],
+    };
   }
 }

@@ -12,3 +12,5 @@ export * from './bootstrap/shutdown';
 export * from './bootstrap/run-migrations';
 export * from './identity';
 export * from './service-clients';
+export * from './time';
+export * from './validation';

@@ -19,7 +19,8 @@ import { IdentityRegistry } from './identity/identity';
 import { IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
 import { LocalServiceRegistry } from './service-clients/local-service-registry';
-import { ObjectStorage } from './storage/object-storage';
+import type { ObjectStorage } from './storage/object-storage';
+import { CLOCK, Clock, systemClock } from './time/clock';
 
 /** The process-wide object storage; services get a namespaced view of it (`serviceStorage`). */
 export const ROOT_OBJECT_STORAGE = Symbol('ROOT_OBJECT_STORAGE');
@@ -29,6 +30,8 @@ export interface PlatformOptions {
   eventBus: EventBus;
   /** Omit for processes that store no objects (the gateway). */
   storage?: ObjectStorage;
+  /** Tests pass a ManualClock; the system clock otherwise. */
+  clock?: Clock;
 }
 
 @Injectable()
@@ -67,12 +70,13 @@ export class PlatformModule implements NestModule {
         HealthRegistry,
         IdentityRegistry,
         LocalServiceRegistry,
+        { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: EVENT_BUS, useValue: options.eventBus },
         EventBusLifecycle,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         ...storageProviders,
       ],
-      exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
+      exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
     };
   }
 }

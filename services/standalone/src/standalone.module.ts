@@ -7,6 +7,9 @@ import { GatewayModule, gatewayConfigSchema } from '@wildframe/gateway';
 import { PhotosModule, photosConfigSchema } from '@wildframe/photos';
 import { Env, EventBus, loadConfig, ObjectStorage, PlatformModule } from '@wildframe/platform';
 
+/** The standalone shape's site admin when ADMIN_EMAIL / ADMIN_PASSWORD are not set. */
+export const DEFAULT_ADMIN = { email: 'admin@wildframe.local', password: 'wildframe-admin-change-me' } as const;
+
 export interface StandaloneParts {
   env: Env;
   databaseUrl: string;
@@ -28,6 +31,9 @@ export function standaloneModule(parts: StandaloneParts): DynamicModule {
     EVENT_BUS_DRIVER: 'in-process',
     STORAGE_DRIVER: 'filesystem',
     STORAGE_DIR: parts.storageDir,
+    // The documented default site admin (README); operators are told to change it.
+    ADMIN_EMAIL: parts.env['ADMIN_EMAIL'] ?? DEFAULT_ADMIN.email,
+    ADMIN_PASSWORD: parts.env['ADMIN_PASSWORD'] ?? DEFAULT_ADMIN.password,
     // Several services share one PostgreSQL here; keep each pool small.
     DATABASE_POOL_SIZE: parts.env['DATABASE_POOL_SIZE'] ?? '4',
   };

@@ -8,7 +8,7 @@ import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock';
 import { startEmbeddedDatabase } from './embedded-database';
 import { standaloneConfigSchema } from './standalone.config';
-import { standaloneModule } from './standalone.module';
+import { DEFAULT_ADMIN, standaloneModule } from './standalone.module';
 import { workspaceRoot } from './workspace-root';
 
 export interface RunningStandalone {
@@ -61,6 +61,9 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     const { port } = app.getHttpServer().address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     logger.info({ url, dataDir }, 'Wildframe is running');
+    if (!env['ADMIN_PASSWORD']) {
+      logger.warn(`the site admin ${env['ADMIN_EMAIL'] ?? DEFAULT_ADMIN.email} was created with the default password from the README: change it (Profile → security questions, then Forgot password)`);
+    }
     return { app, url, logger, stop };
   } catch (error) {
     await stop();

@@ -8,6 +8,7 @@ describe('gateway route table', () => {
     ['/api/user/avatar', 'auth'],
     ['/api/user/security-questions', 'auth'],
     ['/api/admin/users/42/plan', 'auth'],
+    ['/api/users/9b2c/avatar?v=abc', 'auth'],
     ['/api/photos?public=true&sort=newest', 'photos'],
     ['/api/photos/upload', 'photos'],
     ['/api/photos/some-slug/like', 'photos'],
@@ -24,6 +25,7 @@ describe('gateway route table', () => {
     ['/api/get-or-create-subscription', 'billing'],
     ['/api/cancel-subscription', 'billing'],
     ['/api/billing/webhook', 'billing'],
+    ['/api/plans', 'billing'],
     ['/api/contact', 'contact'],
     ['/api/admin/contact-messages/9/status', 'contact'],
   ])('%s goes to %s', (path, service) => {

@@ -10,6 +10,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ pattern: RegExp; upstream: Upstream }>
   { pattern: /^\/api\/auth(\/|$)/, upstream: 'auth' },
   { pattern: /^\/api\/user\/(profile|avatar|security-questions)\/?$/, upstream: 'auth' },
   { pattern: /^\/api\/admin\/users(\/|$)/, upstream: 'auth' },
+  { pattern: /^\/api\/users\/[^/]+\/avatar\/?$/, upstream: 'auth' },
   { pattern: /^\/api\/photos(\/|$)/, upstream: 'photos' },
   { pattern: /^\/api\/user\/(photos|stats)\/?$/, upstream: 'photos' },
   { pattern: /^\/api\/(upload-limits|featured-photos)\/?$/, upstream: 'photos' },

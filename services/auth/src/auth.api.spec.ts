@@ -1,0 +1,363 @@
+import 'reflect-metadata';
+import { loadConfig } from '@wildframe/platform';
+import type { EventEnvelope } from '@wildframe/platform';
+import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
+import { Client } from 'pg';
+import sharp from 'sharp';
+import request from 'supertest';
+import { authConfigSchema } from './auth.config';
+import { AuthModule } from './auth.module';
+import { SECURITY_QUESTIONS } from './domain/security-questions';
+
+const ADMIN = { email: 'admin@wildframe.test', password: 'admin-password-1' };
+const WINDOW_MS = 15 * 60_000;
+
+describe('auth API', () => {
+  let t: ServiceTestApp;
+  const published: EventEnvelope[] = [];
+  let ipCounter = 0;
+  /** Each test gets its own client address, so per-IP limits of one test do not leak into another. */
+  let ip: string;
+
+  beforeAll(async () => {
+    t = await createServiceTestApp(
+      ({ DATABASE_URL, STORAGE_DIR }) => [
+        AuthModule.register(
+          loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password }),
+        ),
+      ],
+      {
+        subscribe: (bus) => {
+          for (const topic of ['auth.user.registered.v1', 'auth.user.updated.v1'] as const) {
+            bus.subscribe(topic, 'test-observer', async (event) => {
+              published.push(event as EventEnvelope);
+            });
+          }
+        },
+      },
+    );
+  });
+  afterAll(() => t.close());
+  beforeEach(() => {
+    ip = `10.9.${Math.floor(ipCounter / 250)}.${(ipCounter++ % 250) + 1}`;
+  });
+
+  const api = () => ({
+    post: (path: string) => request(t.server).post(`/api${path}`).set('X-Forwarded-For', ip),
+    get: (path: string) => request(t.server).get(`/api${path}`).set('X-Forwarded-For', ip),
+    put: (path: string) => request(t.server).put(`/api${path}`).set('X-Forwarded-For', ip),
+  });
+
+  let emailCounter = 0;
+  function newAccount(overrides: Record<string, string> = {}) {
+    emailCounter++;
+    return { email: `Ranger.${emailCounter}@Example.com`, firstName: 'Ada', lastName: 'Birder', password: 'hunter2hunter2', plan: 'explorer', ...overrides };
+  }
+
+  async function signup(overrides: Record<string, string> = {}) {
+    const body = newAccount(overrides);
+    const res = await api().post('/auth/signup').send(body);
+    expect(res.status).toBe(201);
+    return { ...body, token: res.body.sessionToken as string, user: res.body.user };
+  }
+
+  const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+  describe('signup and the current user', () => {
+    it('creates an explorer account, returns a session token and the user, and publishes the registration', async () => {
+      const account = await signup();
+      expect(account.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(account.user).toMatchObject({ email: account.email.toLowerCase(), firstName: 'Ada', lastName: 'Birder', plan: 'explorer', isAdmin: false, isActive: true });
+      const me = await api().get('/auth/user').set(bearer(account.token));
+      expect(me.status).toBe(200);
+      expect(me.body.id).toBe(account.user.id);
+      await t.bus.idle();
+      expect(published.find((e) => e.type === 'auth.user.registered.v1' && e.key === account.user.id)?.payload).toMatchObject({
+        email: account.email.toLowerCase(),
+        firstName: 'Ada',
+        plan: 'explorer',
+      });
+    });
+
+    it('answers 401 to an anonymous caller or an unknown token', async () => {
+      expect((await api().get('/auth/user')).body).toEqual({ statusCode: 401, message: 'Not authenticated' });
+      expect((await api().get('/auth/user').set(bearer('not-a-token'))).status).toBe(401);
+    });
+
+    it.each([
+      [{ email: 'not-an-email' }, 'Please enter a valid email address'],
+      [{ email: '' }, 'Please enter a valid email address'],
+      [{ password: 'short' }, 'Password must be at least 8 characters'],
+      [{ firstName: '  ' }, 'First name is required'],
+      [{ firstName: 'x'.repeat(101) }, 'First name must be 100 characters or less'],
+      [{ lastName: '' }, 'Last name is required'],
+      [{ plan: 'platinum' }, 'Please choose a plan'],
+    ])('refuses %j with "%s" and stores nothing', async (override, message) => {
+      const body = newAccount(override);
+      const res = await api().post('/auth/signup').send(body);
+      expect(res.body).toEqual({ statusCode: 400, message });
+      if (typeof body.email === 'string' && body.email.includes('@')) {
+        expect((await api().post('/auth/login').send({ email: body.email, password: body.password })).status).toBe(401);
+      }
+    });
+
+    it('sends paid plans to payment', async () => {
+      const res = await api().post('/auth/signup').send(newAccount({ plan: 'enthusiast' }));
+      expect(res.body).toEqual({ statusCode: 400, message: 'Paid plans are activated after payment' });
+    });
+
+    it('refuses a second account for the same e-mail, whatever its case', async () => {
+      const account = await signup();
+      const res = await api().post('/auth/signup').send(newAccount({ email: account.email.toUpperCase() }));
+      expect(res.body).toEqual({ statusCode: 409, message: 'An account with this email already exists' });
+    });
+  });
+
+  describe('login and logout', () => {
+    it('signs in with the right password and refuses a wrong one or an unknown e-mail alike', async () => {
+      const account = await signup();
+      const ok = await api().post('/auth/login').send({ email: account.email.toUpperCase(), password: account.password });
+      expect(ok.status).toBe(200);
+      expect(ok.body.user.id).toBe(account.user.id);
+      expect(ok.body.sessionToken).not.toBe(account.token);
+      const wrong = await api().post('/auth/login').send({ email: account.email, password: 'wrong-password' });
+      const unknown = await api().post('/auth/login').send({ email: 'nobody@example.com', password: 'wrong-password' });
+      expect(wrong.body).toEqual({ statusCode: 401, message: 'Invalid email or password' });
+      expect(unknown.body).toEqual(wrong.body);
+    });
+
+    it.each([
+      [{ email: 'nope' }, 'Please enter a valid email address'],
+      [{ password: '' }, 'Password is required'],
+    ])('validates %j', async (override, message) => {
+      const res = await api().post('/auth/login').send({ email: 'a@example.com', password: 'x', ...override });
+      expect(res.body).toEqual({ statusCode: 400, message });
+    });
+
+    it('logout revokes only that session', async () => {
+      const account = await signup();
+      const second = await api().post('/auth/login').send({ email: account.email, password: account.password });
+      const out = await api().post('/auth/logout').set(bearer(account.token));
+      expect(out.status).toBe(200);
+      expect((await api().get('/auth/user').set(bearer(account.token))).status).toBe(401);
+      expect((await api().get('/auth/user').set(bearer(second.body.sessionToken))).status).toBe(200);
+      expect((await api().post('/auth/logout')).status).toBe(401);
+    });
+
+    it('expires sessions after their lifetime', async () => {
+      const account = await signup();
+      t.clock.advance(31 * 24 * 3600_000);
+      expect((await api().get('/auth/user').set(bearer(account.token))).status).toBe(401);
+    });
+  });
+
+  describe('brute force', () => {
+    it('answers the 6th wrong password within the window with 429 and refuses even the right one until it passes', async () => {
+      const account = await signup();
+      for (let i = 0; i < 5; i++) {
+        expect((await api().post('/auth/login').send({ email: account.email, password: `wrong-${i}` })).status).toBe(401);
+      }
+      const sixth = await api().post('/auth/login').send({ email: account.email, password: 'wrong-6' });
+      expect(sixth.body).toEqual({ statusCode: 429, message: 'Too many attempts. Please try again in 15 minutes.' });
+      // From another address too: the account itself is protected.
+      const right = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.200.0.1').send({ email: account.email, password: account.password });
+      expect(right.status).toBe(429);
+      t.clock.advance(WINDOW_MS + 1000);
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    });
+
+    it('limits one address that tries many accounts', async () => {
+      for (let i = 0; i < 20; i++) {
+        expect((await api().post('/auth/login').send({ email: `spray${i}@example.com`, password: 'guess-guess' })).status).toBe(401);
+      }
+      expect((await api().post('/auth/login').send({ email: 'spray-last@example.com', password: 'guess-guess' })).status).toBe(429);
+    });
+  });
+
+  describe('security questions and password recovery', () => {
+    const questions = [SECURITY_QUESTIONS[0], SECURITY_QUESTIONS[4], SECURITY_QUESTIONS[9]];
+    const answers = { question1: questions[0], question2: questions[1], question3: questions[2], answer1: 'Rex', answer2: ' Birdie  Boy ', answer3: 'Sam' };
+
+    it('lists the ten predefined questions', async () => {
+      const res = await api().get('/auth/security-questions/options');
+      expect(res.body.questions).toHaveLength(10);
+      expect(res.body.questions[0]).toBe('What was the name of your first pet?');
+    });
+
+    it('requires sign-in to read or set questions', async () => {
+      expect((await api().get('/user/security-questions')).status).toBe(401);
+      expect((await api().post('/user/security-questions').send(answers)).status).toBe(401);
+    });
+
+    it.each([
+      [{ question1: '' }, 'Question 1 is required'],
+      [{ question3: '' }, 'Question 3 is required'],
+      [{ answer2: ' ' }, 'Answer 2 is required'],
+      [{ question2: SECURITY_QUESTIONS[0] }, 'Please select three different security questions.'],
+      [{ question1: 'What is your PIN?' }, 'Please choose each question from the list'],
+    ])('validates %j', async (override, message) => {
+      const account = await signup();
+      const res = await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, ...override });
+      expect(res.body).toEqual({ statusCode: 400, message });
+      expect((await api().get('/user/security-questions').set(bearer(account.token))).body).toEqual({ hasQuestions: false, questions: [] });
+    });
+
+    it('recovers an account: questions, answers (case and spaces ignored), new password; every old session is revoked', async () => {
+      const account = await signup();
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send(answers)).status).toBe(200);
+      expect((await api().get('/user/security-questions').set(bearer(account.token))).body).toEqual({ hasQuestions: true, questions });
+
+      const forgot = await api().post('/auth/forgot-password').send({ email: account.email });
+      expect(forgot.body).toMatchObject({ hasSecurityQuestions: true, questions });
+
+      const wrong = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'Tom' });
+      expect(wrong.body).toEqual({ statusCode: 401, message: 'Incorrect answers. Please try again.' });
+
+      const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: ' REX', answer2: 'birdie   boy', answer3: 'sam' });
+      expect(verified.status).toBe(200);
+      expect(verified.body).toMatchObject({ canResetPassword: true });
+      const resetToken = verified.body.resetToken as string;
+
+      const mismatch = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-2', resetToken });
+      expect(mismatch.body).toEqual({ statusCode: 400, message: "Passwords don't match" });
+      const short = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'short', confirmPassword: 'short', resetToken });
+      expect(short.body).toEqual({ statusCode: 400, message: 'Password must be at least 8 characters' });
+      const unconfirmed = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', resetToken });
+      expect(unconfirmed.body).toEqual({ statusCode: 400, message: 'Please confirm your password' });
+
+      const reset = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken });
+      expect(reset.status).toBe(200);
+      expect((await api().get('/auth/user').set(bearer(account.token))).status).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: 'new-password-1' })).status).toBe(200);
+
+      const again = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'third-password', confirmPassword: 'third-password', resetToken });
+      expect(again.status).toBe(401);
+    });
+
+    it('a verified reset expires', async () => {
+      const account = await signup();
+      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
+      t.clock.advance(16 * 60_000);
+      const late = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: verified.body.resetToken });
+      expect(late.body.statusCode).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    });
+
+    it('says the same for an unknown e-mail as for an account without questions', async () => {
+      const account = await signup();
+      const none = await api().post('/auth/forgot-password').send({ email: account.email });
+      const unknown = await api().post('/auth/forgot-password').send({ email: 'ghost@example.com' });
+      expect(none.body).toMatchObject({ hasSecurityQuestions: false, questions: [] });
+      expect(unknown.body).toEqual(none.body);
+      expect((await api().post('/auth/forgot-password').send({ email: 'x' })).body).toEqual({ statusCode: 400, message: 'Please enter a valid email address' });
+    });
+
+    it('limits answer guessing per account', async () => {
+      const account = await signup();
+      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      for (let i = 0; i < 5; i++) {
+        const res = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', `10.77.0.${i + 1}`).send({ email: account.email, answer1: 'a', answer2: 'b', answer3: `c${i}` });
+        expect(res.status).toBe(401);
+      }
+      const blocked = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
+      expect(blocked.status).toBe(429);
+    });
+
+    it('limits reset attempts with forged tokens', async () => {
+      const account = await signup();
+      for (let i = 0; i < 5; i++) {
+        await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: `forged-${i}` });
+      }
+      const res = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: 'forged' });
+      expect(res.status).toBe(429);
+    });
+  });
+
+  describe('profile and avatar', () => {
+    it('updates the profile, refuses a taken e-mail, and publishes the change', async () => {
+      const account = await signup();
+      const other = await signup();
+      const res = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: ' Grace ', lastName: 'Heron', email: 'Grace.Heron@Example.com' });
+      expect(res.status).toBe(200);
+      expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Heron', email: 'grace.heron@example.com' });
+      const taken = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'G', lastName: 'H', email: other.email });
+      expect(taken.body).toEqual({ statusCode: 409, message: 'An account with this email already exists' });
+      const invalid = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: '', lastName: 'H', email: 'g@example.com' });
+      expect(invalid.body).toEqual({ statusCode: 400, message: 'First name is required' });
+      expect((await api().put('/user/profile').send({ firstName: 'a', lastName: 'b', email: 'c@example.com' })).status).toBe(401);
+      await t.bus.idle();
+      expect(published.some((e) => e.type === 'auth.user.updated.v1' && e.key === account.user.id && (e.payload as { firstName: string }).firstName === 'Grace')).toBe(true);
+    });
+
+    it('stores an avatar as a small square WebP without metadata and serves it with long caching', async () => {
+      const account = await signup();
+      const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#4a7a3a' } })
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'Test' }, IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '46/1 30/1 0/1' } })
+        .toBuffer();
+      expect((await sharp(photo).metadata()).exif).toBeDefined();
+      const res = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', photo, 'me.jpg');
+      expect(res.status).toBe(200);
+      expect(res.body.profileImageUrl).toMatch(new RegExp(`^/api/users/${account.user.id}/avatar\\?v=[0-9a-f]{16}$`));
+      const image = await request(t.server).get(res.body.profileImageUrl).buffer(true).parse((r, done) => {
+        const chunks: Buffer[] = [];
+        r.on('data', (c: Buffer) => chunks.push(c));
+        r.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+      expect(image.status).toBe(200);
+      expect(image.headers['content-type']).toBe('image/webp');
+      expect(image.headers['cache-control']).toContain('immutable');
+      const meta = await sharp(image.body as Buffer).metadata();
+      expect([meta.format, meta.width, meta.height, meta.exif]).toEqual(['webp', 256, 256, undefined]);
+      const cached = await request(t.server).get(res.body.profileImageUrl).set('If-None-Match', image.headers['etag'] as string);
+      expect(cached.status).toBe(304);
+    });
+
+    it('refuses a file that is not an image, whatever its name, and keeps the old avatar', async () => {
+      const account = await signup();
+      const res = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', Buffer.from('<?php echo "hi"; ?>'), { filename: 'me.jpg', contentType: 'image/jpeg' });
+      expect(res.body).toEqual({ statusCode: 400, message: 'Please choose an image file (JPG, PNG, WebP or HEIC)' });
+      expect((await api().get('/auth/user').set(bearer(account.token))).body.profileImageUrl).toBeNull();
+      expect((await api().post('/user/avatar').set(bearer(account.token))).status).toBe(400);
+      expect((await api().post('/user/avatar').attach('avatar', Buffer.from('x'), 'a.png')).status).toBe(401);
+    });
+
+    it('refuses an avatar over 5 MB', async () => {
+      const account = await signup();
+      const big = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(5 * 1024 * 1024)]);
+      const res = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', big, 'big.jpg');
+      expect(res.body).toEqual({ statusCode: 413, message: 'Profile photos must be 5 MB or smaller' });
+    });
+  });
+
+  describe('site admin and what is stored', () => {
+    it('creates the site admin from configuration at start', async () => {
+      const res = await api().post('/auth/login').send(ADMIN);
+      expect(res.status).toBe(200);
+      expect(res.body.user).toMatchObject({ email: ADMIN.email, isAdmin: true, isSiteAdmin: true });
+    });
+
+    it('keeps no plaintext password, answer or token in the database, and never returns a hash', async () => {
+      const account = await signup({ password: 'plaintext-canary-1' });
+      const answers = { question1: SECURITY_QUESTIONS[1], question2: SECURITY_QUESTIONS[2], question3: SECURITY_QUESTIONS[3], answer1: 'answercanaryone', answer2: 'answercanarytwo', answer3: 'answercanarythree' };
+      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: answers.answer1, answer2: answers.answer2, answer3: answers.answer3 });
+      const client = new Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      const dump = JSON.stringify(
+        await Promise.all(
+          ['users', 'user_sessions', 'security_questions', 'password_reset_grants', 'failed_attempts'].map(async (table) => (await client.query(`SELECT * FROM auth.${table}`)).rows),
+        ),
+      );
+      await client.end();
+      for (const secret of ['plaintext-canary-1', 'answercanaryone', 'answercanarytwo', 'answercanarythree', account.token, verified.body.resetToken]) {
+        expect(dump).not.toContain(secret);
+      }
+      expect(dump).toContain('$argon2id$');
+      const me = await api().get('/auth/user').set(bearer(account.token));
+      expect(JSON.stringify(me.body)).not.toMatch(/argon2|passwordHash|password_hash|tokenHash/);
+    });
+  });
+});

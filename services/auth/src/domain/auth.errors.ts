@@ -1,0 +1,32 @@
+import { AppError } from '@wildframe/platform';
+
+export type AuthErrorCode =
+  | 'EMAIL_TAKEN'
+  | 'INVALID_CREDENTIALS'
+  | 'NOT_AUTHENTICATED'
+  | 'TOO_MANY_ATTEMPTS'
+  | 'INCORRECT_ANSWERS'
+  | 'RESET_EXPIRED'
+  | 'PAID_PLAN_NEEDS_PAYMENT'
+  | 'UNKNOWN_QUESTION'
+  | 'INVALID_IMAGE'
+  | 'IMAGE_TOO_LARGE'
+  | 'NOT_FOUND';
+
+export class AuthError extends AppError<AuthErrorCode> {}
+
+export const authErrors = {
+  emailTaken: () => new AuthError('EMAIL_TAKEN', 'An account with this email already exists', 409),
+  invalidCredentials: () => new AuthError('INVALID_CREDENTIALS', 'Invalid email or password', 401),
+  notAuthenticated: () => new AuthError('NOT_AUTHENTICATED', 'Not authenticated', 401),
+  tooManyAttempts: (minutes: number) =>
+    new AuthError('TOO_MANY_ATTEMPTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429),
+  incorrectAnswers: () => new AuthError('INCORRECT_ANSWERS', 'Incorrect answers. Please try again.', 401),
+  resetExpired: () =>
+    new AuthError('RESET_EXPIRED', 'Your password reset has expired. Please answer your security questions again.', 401),
+  paidPlanNeedsPayment: () => new AuthError('PAID_PLAN_NEEDS_PAYMENT', 'Paid plans are activated after payment', 400),
+  unknownQuestion: () => new AuthError('UNKNOWN_QUESTION', 'Please choose each question from the list', 400),
+  invalidImage: () => new AuthError('INVALID_IMAGE', 'Please choose an image file (JPG, PNG, WebP or HEIC)', 400),
+  imageTooLarge: (mb: number) => new AuthError('IMAGE_TOO_LARGE', `Profile photos must be ${mb} MB or smaller`, 413),
+  notFound: () => new AuthError('NOT_FOUND', 'Not found', 404),
+};

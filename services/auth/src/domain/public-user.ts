@@ -1,0 +1,37 @@
+import type { PlanId } from '@wildframe/contracts';
+import type { UserRow } from '../db/schema';
+
+/** What any endpoint may say about a user: never a hash, never a token. */
+export interface PublicUser {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  profileImageUrl: string | null;
+  plan: PlanId;
+  planExpiry: string | null;
+  isActive: boolean;
+  isAdmin: boolean;
+  isSiteAdmin: boolean;
+  createdAt: string;
+}
+
+export function toPublicUser(row: UserRow): PublicUser {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    profileImageUrl: row.profileImageUrl,
+    plan: row.plan as PlanId,
+    planExpiry: row.planExpiry ? row.planExpiry.toISOString() : null,
+    isActive: row.isActive,
+    isAdmin: row.isAdmin,
+    isSiteAdmin: row.isSiteAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}

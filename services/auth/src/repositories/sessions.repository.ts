@@ -1,0 +1,38 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE, ServiceDatabase } from '@wildframe/platform';
+import { and, eq, gt, lte } from 'drizzle-orm';
+import { UserRow, userSessions, users } from '../db/schema';
+
+/** Sessions are stored by the SHA-256 of their token; the token itself is never stored. */
+@Injectable()
+export class SessionsRepository {
+  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
+
+  async create(userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+    await this.database.db.insert(userSessions).values({ userId, tokenHash, expiresAt });
+  }
+
+  /** The active user behind a live session, if any. */
+  async findUser(tokenHash: string, now: Date): Promise<UserRow | undefined> {
+    const [row] = await this.database.db
+      .select({ user: users })
+      .from(userSessions)
+      .innerJoin(users, eq(users.id, userSessions.userId))
+      .where(and(eq(userSessions.tokenHash, tokenHash), gt(userSessions.expiresAt, now), eq(users.isActive, true)))
+      .limit(1);
+    return row?.user;
+  }
+
+  async revoke(tokenHash: string): Promise<void> {
+    await this.database.db.delete(userSessions).where(eq(userSessions.tokenHash, tokenHash));
+  }
+
+  async revokeAllForUser(userId: string): Promise<void> {
+    await this.database.db.delete(userSessions).where(eq(userSessions.userId, userId));
+  }
+
+  async deleteExpired(now: Date): Promise<number> {
+    const deleted = await this.database.db.delete(userSessions).where(lte(userSessions.expiresAt, now)).returning({ id: userSessions.id });
+    return deleted.length;
+  }
+}

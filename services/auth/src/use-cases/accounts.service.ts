@@ -1,0 +1,112 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { CLOCK, EVENT_BUS } from '@wildframe/platform';
+import type { Clock, EventBus } from '@wildframe/platform';
+import type { PlanId } from '@wildframe/contracts';
+import { AUTH_CONFIG } from '../auth.config';
+import type { AuthConfig } from '../auth.config';
+import { hashSecret } from '../crypto/secrets';
+import type { UserRow } from '../db/schema';
+import { authErrors } from '../domain/auth.errors';
+import { normalizeEmail, PublicUser, toPublicUser } from '../domain/public-user';
+import { UsersRepository } from '../repositories/users.repository';
+import { SessionsService, SignedIn } from './sessions.service';
+
+export interface SignupInput {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password: string;
+  plan: PlanId;
+}
+
+/** Accounts: signup, profile, and the site admin made from configuration. */
+@Injectable()
+export class AccountsService implements OnApplicationBootstrap {
+  private readonly logger = new Logger('AccountsService');
+
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsService,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Explorer accounts are created here; paid plans are created by billing once payment succeeds. */
+  async signup(input: SignupInput): Promise<SignedIn> {
+    if (input.plan !== 'explorer') throw authErrors.paidPlanNeedsPayment();
+    const user = await this.users.create({
+      email: normalizeEmail(input.email),
+      passwordHash: await hashSecret(input.password),
+      firstName: input.firstName.trim(),
+      lastName: input.lastName.trim(),
+    });
+    await this.bus.publish(
+      'auth.user.registered.v1',
+      {
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        plan: user.plan,
+        registeredAt: user.createdAt.toISOString(),
+      },
+      { key: user.id, subject: user.id },
+    );
+    return this.sessions.open(user);
+  }
+
+  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string }): Promise<PublicUser> {
+    const user = await this.users.updateProfile(userId, {
+      firstName: changes.firstName.trim(),
+      lastName: changes.lastName.trim(),
+      email: normalizeEmail(changes.email),
+    });
+    await this.publishUpdated(user);
+    return toPublicUser(user);
+  }
+
+  async publishUpdated(user: UserRow): Promise<void> {
+    await this.bus.publish(
+      'auth.user.updated.v1',
+      {
+        userId: user.id,
+        email: user.email,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        profileImageUrl: user.profileImageUrl ?? '',
+        updatedAt: this.clock.now().toISOString(),
+      },
+      { key: user.id, subject: user.id },
+    );
+  }
+
+  /** Creates the site admin at first start; an existing account with that e-mail is promoted, its password kept. */
+  async onApplicationBootstrap(): Promise<void> {
+    const { ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
+    if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
+      this.logger.warn('ADMIN_EMAIL and ADMIN_PASSWORD are not set: no site admin account is created');
+      return;
+    }
+    const email = normalizeEmail(ADMIN_EMAIL);
+    const existing = await this.users.findByEmail(email);
+    if (existing) {
+      if (!existing.isAdmin || !existing.isSiteAdmin) await this.users.markSiteAdmin(existing.id);
+      return;
+    }
+    try {
+      await this.users.create({
+        email,
+        passwordHash: await hashSecret(ADMIN_PASSWORD),
+        firstName: 'Site',
+        lastName: 'Admin',
+        isAdmin: true,
+        isSiteAdmin: true,
+      });
+      this.logger.log(`site admin ${email} created`);
+    } catch (error) {
+      // Another replica created it first.
+      if ((error as { code?: string }).code !== 'EMAIL_TAKEN') throw error;
+    }
+  }
+}

@@ -1,0 +1,75 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK } from '@wildframe/platform';
+import type { Clock, Identity, IdentityResolver } from '@wildframe/platform';
+import type { PlanId } from '@wildframe/contracts';
+import { AUTH_CONFIG } from '../auth.config';
+import type { AuthConfig } from '../auth.config';
+import { dummySecretHash, hashToken, newOpaqueToken, verifySecret } from '../crypto/secrets';
+import type { UserRow } from '../db/schema';
+import { authErrors } from '../domain/auth.errors';
+import { normalizeEmail, PublicUser, toPublicUser } from '../domain/public-user';
+import { SessionsRepository } from '../repositories/sessions.repository';
+import { UsersRepository } from '../repositories/users.repository';
+import { RateLimiter } from './rate-limiter';
+
+export interface SignedIn {
+  sessionToken: string;
+  user: PublicUser;
+}
+
+/** Sign-in, sign-out and turning a session token back into the caller. */
+@Injectable()
+export class SessionsService implements IdentityResolver {
+  constructor(
+    private readonly users: UsersRepository,
+    private readonly sessions: SessionsRepository,
+    private readonly rateLimiter: RateLimiter,
+    @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** Starts a session; the token goes to the client once and only its hash is kept. */
+  async open(user: UserRow): Promise<SignedIn> {
+    const { token, hash } = newOpaqueToken();
+    const expiresAt = new Date(this.clock.now().getTime() + this.config.SESSION_TTL_DAYS * 86_400_000);
+    await this.sessions.create(user.id, hash, expiresAt);
+    return { sessionToken: token, user: toPublicUser(user) };
+  }
+
+  async login(email: string, password: string, ip: string): Promise<SignedIn> {
+    const account = normalizeEmail(email);
+    await this.rateLimiter.assertAllowed('login', account, ip);
+    const user = await this.users.findByEmail(account);
+    // Verify against a dummy hash for unknown accounts so timing does not reveal who exists.
+    const matches = await verifySecret(user?.passwordHash ?? (await dummySecretHash()), password);
+    if (!user || !matches || !user.isActive) {
+      await this.rateLimiter.recordFailure('login', account, ip);
+      throw authErrors.invalidCredentials();
+    }
+    await this.rateLimiter.recordSuccess('login', account);
+    return this.open(user);
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.sessions.revoke(hashToken(token));
+  }
+
+  async currentUser(token: string | undefined): Promise<UserRow> {
+    const user = token ? await this.sessions.findUser(hashToken(token), this.clock.now()) : undefined;
+    if (!user) throw authErrors.notAuthenticated();
+    return user;
+  }
+
+  async resolve(token: string): Promise<Identity | null> {
+    const user = await this.sessions.findUser(hashToken(token), this.clock.now());
+    if (!user) return null;
+    return {
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      plan: user.plan as PlanId,
+      isAdmin: user.isAdmin,
+    };
+  }
+}

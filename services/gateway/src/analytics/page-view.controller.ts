@@ -1,0 +1,45 @@
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  HttpCode,
+  HttpException,
+  HttpStatus,
+  Inject,
+  Ip,
+  Post,
+} from '@nestjs/common';
+import { FixedWindowRateLimiter } from '../rate-limit/fixed-window-rate-limiter';
+import { pageViewSchema } from './page-view.schema';
+import { PageViewService } from './page-view.service';
+
+/** Per client address; a person browsing quickly stays far below it. */
+export const PAGE_VIEW_RATE_LIMITER = Symbol('PAGE_VIEW_RATE_LIMITER');
+export const PAGE_VIEWS_PER_MINUTE = 120;
+
+export interface PageViewAccepted {
+  accepted: true;
+}
+
+/** The web reports route changes here, and only after the visitor allowed analytics cookies. */
+@Controller('analytics')
+export class PageViewController {
+  constructor(
+    private readonly pageViews: PageViewService,
+    @Inject(PAGE_VIEW_RATE_LIMITER) private readonly limiter: FixedWindowRateLimiter,
+  ) {}
+
+  @Post('page-view')
+  @HttpCode(HttpStatus.ACCEPTED)
+  async pageView(@Body() body: unknown, @Ip() ip: string | undefined): Promise<PageViewAccepted> {
+    if (!this.limiter.tryHit(ip ?? 'unknown')) {
+      throw new HttpException('Too many page views. Please slow down.', HttpStatus.TOO_MANY_REQUESTS);
+    }
+    const parsed = pageViewSchema.safeParse(body ?? {});
+    if (!parsed.success) {
+      throw new BadRequestException(parsed.error.issues[0]?.message ?? 'Invalid page view');
+    }
+    await this.pageViews.record(parsed.data);
+    return { accepted: true };
+  }
+}

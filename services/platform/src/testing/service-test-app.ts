@@ -1,0 +1,66 @@
+import type { DynamicModule } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createHttpApp } from '../bootstrap/create-http-app';
+import { InProcessEventBus } from '../events';
+import { PlatformModule } from '../platform.module';
+import { FilesystemObjectStorage } from '../storage';
+import { ManualClock } from '../time/clock';
+import { createTestDatabase } from './test-database';
+
+export interface ServiceTestApp {
+  app: NestExpressApplication;
+  /** The HTTP server, for supertest: `request(t.server)`. */
+  server: ReturnType<NestExpressApplication['getHttpServer']>;
+  bus: InProcessEventBus;
+  storage: FilesystemObjectStorage;
+  storageDir: string;
+  clock: ManualClock;
+  databaseUrl: string;
+  close(): Promise<void>;
+}
+
+/**
+ * Boots service modules the way a process does (chassis, real PostgreSQL database of its own,
+ * real files, in-process bus), with a clock the test moves. `modules` gets the database URL and
+ * the storage folder and returns the service modules to load.
+ */
+export async function createServiceTestApp(
+  modules: (env: { DATABASE_URL: string; STORAGE_DIR: string }) => DynamicModule[],
+  options: { clock?: ManualClock; /** Test consumers; the bus starts with the app. */ subscribe?: (bus: InProcessEventBus) => void } = {},
+): Promise<ServiceTestApp> {
+  const database = await createTestDatabase();
+  const storageDir = mkdtempSync(join(tmpdir(), 'wildframe-test-storage-'));
+  const bus = new InProcessEventBus({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
+  const storage = new FilesystemObjectStorage(storageDir);
+  const clock = options.clock ?? new ManualClock();
+  options.subscribe?.(bus);
+
+  @Module({
+    imports: [
+      PlatformModule.forRoot({ logging: { service: 'test', level: 'silent' }, eventBus: bus, storage, clock }),
+      ...modules({ DATABASE_URL: database.url, STORAGE_DIR: storageDir }),
+    ],
+  })
+  class TestRootModule {}
+
+  const app = await createHttpApp(TestRootModule);
+  await app.init();
+  return {
+    app,
+    server: app.getHttpServer(),
+    bus,
+    storage,
+    storageDir,
+    clock,
+    databaseUrl: database.url,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
