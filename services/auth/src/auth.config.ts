@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the auth service reads from its environment; validated at start-up. */
@@ -7,6 +7,7 @@ export const authConfigSchema = z
     PORT: envField.port(3001),
     ...loggingEnv,
     ...eventBusEnv,
+    ...identityEnv,
     ...storageEnv,
     ...databaseEnv,
     /** The site admin, created at first start when both are set. */

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the billing service reads from its environment; validated at start-up. */
@@ -7,6 +7,7 @@ export const billingConfigSchema = z
     PORT: envField.port(3004),
     ...loggingEnv,
     ...eventBusEnv,
+    ...identityEnv,
 
     ...databaseEnv,
   })

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the contact service reads from its environment; validated at start-up. */
@@ -7,6 +7,7 @@ export const contactConfigSchema = z
     PORT: envField.port(3005),
     ...loggingEnv,
     ...eventBusEnv,
+    ...identityEnv,
 
     ...databaseEnv,
   })

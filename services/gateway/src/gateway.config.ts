@@ -1,4 +1,4 @@
-import { envField, eventBusEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
 import { z } from 'zod';
 
 const upstream = () => envField.url(['http', 'https']).optional();
@@ -13,6 +13,7 @@ export const gatewayConfigSchema = z
     PORT: envField.port(3000),
     ...loggingEnv,
     ...eventBusEnv,
+    ...identityEnv,
     /** Folder of the built web app; unset to serve only /api. */
     WEB_DIR: envField.string().optional(),
     /** Shown on the privacy and terms pages (GET /api/site/config). */
@@ -25,6 +26,11 @@ export const gatewayConfigSchema = z
     BILLING_URL: upstream(),
     CONTACT_URL: upstream(),
   })
-  .superRefine(requireDriverSettings);
+  .superRefine(requireDriverSettings)
+  .superRefine((value, ctx) => {
+    const proxying = [value.AUTH_URL, value.PHOTOS_URL, value.ANALYSIS_URL, value.BILLING_URL, value.CONTACT_URL].some(Boolean);
+    if (proxying && !value.AUTH_URL) ctx.addIssue({ code: 'custom', path: ['AUTH_URL'], message: 'is required when the gateway proxies to services' });
+    if (proxying && !value.IDENTITY_SECRET) ctx.addIssue({ code: 'custom', path: ['IDENTITY_SECRET'], message: 'is required when the gateway proxies to services' });
+  });
 
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { proxyMiddleware } from './proxy/proxy.middleware';
+import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
 import { securityHeaders } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
@@ -8,6 +9,8 @@ export interface GatewayHttpOptions {
   webDir?: string;
   /** Distributed shape only: where each service listens. */
   upstreams?: Partial<Record<Upstream, string>>;
+  /** Distributed shape: signs the caller's identity for the services. */
+  identitySecret?: string;
 }
 
 /**
@@ -16,6 +19,10 @@ export interface GatewayHttpOptions {
  */
 export function configureGatewayHttp(app: NestExpressApplication, options: GatewayHttpOptions): void {
   app.use(securityHeaders());
-  if (options.upstreams && Object.values(options.upstreams).some(Boolean)) app.use(proxyMiddleware(options.upstreams));
+  const { upstreams, identitySecret } = options;
+  if (upstreams && Object.values(upstreams).some(Boolean)) {
+    const identity = upstreams.auth && identitySecret ? { secret: identitySecret, resolver: new RemoteIdentityResolver(upstreams.auth) } : undefined;
+    app.use(proxyMiddleware(upstreams, identity && { secret: identity.secret, resolve: (token) => identity.resolver.resolve(token) }));
+  }
   if (options.webDir) app.use(...webAppMiddleware(options.webDir));
 }

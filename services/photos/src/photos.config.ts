@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the photos service reads from its environment; validated at start-up. */
@@ -7,6 +7,7 @@ export const photosConfigSchema = z
     PORT: envField.port(3002),
     ...loggingEnv,
     ...eventBusEnv,
+    ...identityEnv,
     ...storageEnv,
     ...databaseEnv,
   })

@@ -16,7 +16,7 @@ import { EVENT_BUS } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
 import { HealthController, HealthRegistry } from './health/health';
 import { IdentityRegistry } from './identity/identity';
-import { IdentityMiddleware } from './identity/identity.middleware';
+import { IDENTITY_SECRET, IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
 import { LocalServiceRegistry } from './service-clients/local-service-registry';
 import type { ObjectStorage } from './storage/object-storage';
@@ -32,6 +32,8 @@ export interface PlatformOptions {
   storage?: ObjectStorage;
   /** Tests pass a ManualClock; the system clock otherwise. */
   clock?: Clock;
+  /** Distributed shape: the secret the gateway signs caller identities with (IDENTITY_SECRET). */
+  identitySecret?: string;
 }
 
 @Injectable()
@@ -71,6 +73,7 @@ export class PlatformModule implements NestModule {
         IdentityRegistry,
         LocalServiceRegistry,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
+        { provide: IDENTITY_SECRET, useValue: options.identitySecret ?? null },
         { provide: EVENT_BUS, useValue: options.eventBus },
         EventBusLifecycle,
         { provide: APP_FILTER, useClass: HttpErrorFilter },

@@ -2,6 +2,7 @@ import express from 'express';
 import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
+import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
 import { proxyMiddleware } from './proxy.middleware';
 
 interface Seen {
@@ -71,5 +72,60 @@ describe('gateway proxy', () => {
     const res = await request(gateway('http://127.0.0.1:1')).get('/api/photos?public=true');
     expect(res.status).toBe(502);
     expect(res.body).toEqual({ statusCode: 502, message: 'The photos service is unavailable. Please try again shortly.' });
+  });
+});
+
+describe('gateway proxy identity', () => {
+  const secret = 'a-test-secret-that-is-long-enough-1234';
+  let upstream: Server;
+  let upstreamUrl: string;
+  let lastHeaders: IncomingMessage['headers'] = {};
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      lastHeaders = req.headers;
+      res.end('ok');
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+
+  const ada = { userId: 'u-1', email: 'ada@example.com', firstName: 'Ada', lastName: 'B', plan: 'enthusiast' as const, isAdmin: false };
+
+  function gateway(resolve: (token: string) => Promise<typeof ada | null>): express.Express {
+    const app = express();
+    app.use(proxyMiddleware({ photos: upstreamUrl }, { secret, resolve }));
+    return app;
+  }
+
+  it('resolves the bearer once and passes the caller signed; services can verify it', async () => {
+    const seen: string[] = [];
+    await request(gateway(async (token) => (seen.push(token), ada))).get('/api/photos').set('authorization', 'Bearer tok-1');
+    expect(seen).toEqual(['tok-1']);
+    const header = lastHeaders[IDENTITY_HEADER] as string;
+    expect(decodeIdentityHeader(header, secret, new Date())).toEqual(ada);
+    expect(decodeIdentityHeader(header, 'another-secret-that-is-long-enough-12', new Date())).toBeNull();
+    expect(decodeIdentityHeader(header, secret, new Date(Date.now() + 10 * 60_000))).toBeNull();
+  });
+
+  it('drops an identity header forged by the client', async () => {
+    const forged = encodeIdentityHeader({ ...ada, isAdmin: true }, 'guessed-secret-guessed-secret-guessed', new Date());
+    await request(gateway(async () => null)).get('/api/photos').set(IDENTITY_HEADER, forged);
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+    await request(gateway(async () => null)).get('/api/photos').set(IDENTITY_HEADER, forged).set('authorization', 'Bearer unknown');
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+  });
+
+  it('goes on as anonymous when auth cannot be asked', async () => {
+    const res = await request(
+      gateway(async () => {
+        throw new Error('auth down');
+      }),
+    )
+      .get('/api/photos')
+      .set('authorization', 'Bearer tok');
+    expect(res.status).toBe(200);
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
   });
 });

@@ -17,6 +17,7 @@ interface BaseServiceConfig {
   EVENT_BUS_DRIVER: 'in-process' | 'kafka';
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
+  IDENTITY_SECRET?: string;
 }
 
 interface StorageServiceConfig {
@@ -69,6 +70,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
         logging,
         eventBus: createEventBus(busSettings, { logger }),
         storage: storage ? createObjectStorage(storage) : undefined,
+        identitySecret: config.IDENTITY_SECRET,
       }),
       definition.module(config),
     ],

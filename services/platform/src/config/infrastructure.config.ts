@@ -24,6 +24,11 @@ export const storageEnv = {
   S3_FORCE_PATH_STYLE: envField.bool(false),
 };
 
+/** Distributed shape: shared by the gateway (signs caller identities) and services (verify them). */
+export const identityEnv = {
+  IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+};
+
 export const databaseEnv = {
   DATABASE_URL: envField.url(['postgres', 'postgresql']),
   /** In Kubernetes a migration Job may run migrations instead of every replica. */

@@ -1,20 +1,35 @@
-import { Injectable, NestMiddleware } from '@nestjs/common';
+import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
 import type { NextFunction, Response } from 'express';
+import { CLOCK } from '../time/clock';
+import type { Clock } from '../time/clock';
 import { bearerToken, IdentityRegistry, RequestWithIdentity } from './identity';
+import { decodeIdentityHeader, IDENTITY_HEADER } from './identity-header';
+
+/** The secret shared with the gateway (distributed shape); absent in the standalone shape. */
+export const IDENTITY_SECRET = Symbol('IDENTITY_SECRET');
 
 /**
  * Resolves the caller once per request and leaves it on `req.identity` (null when anonymous or
- * when the token is unknown or expired). Handlers read it with `@CurrentIdentity()`.
+ * when the token is unknown or expired). Handlers read it with `@CurrentIdentity()`. The
+ * identity comes from the auth module in this process when there is one, otherwise from the
+ * gateway's signed header.
  */
 @Injectable()
 export class IdentityMiddleware implements NestMiddleware {
-  constructor(private readonly registry: IdentityRegistry) {}
+  constructor(
+    private readonly registry: IdentityRegistry,
+    @Inject(IDENTITY_SECRET) private readonly secret: string | null,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async use(req: RequestWithIdentity, _res: Response, next: NextFunction): Promise<void> {
     try {
-      const token = bearerToken(req);
       const resolver = this.registry.current;
-      req.identity = token && resolver ? await resolver.resolve(token) : null;
+      const token = bearerToken(req);
+      const header = req.headers[IDENTITY_HEADER];
+      if (resolver) req.identity = token ? await resolver.resolve(token) : null;
+      else if (this.secret && typeof header === 'string') req.identity = decodeIdentityHeader(header, this.secret, this.clock.now());
+      else req.identity = null;
       next();
     } catch (error) {
       next(error);

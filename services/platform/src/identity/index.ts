@@ -1,3 +1,4 @@
 export * from './identity';
 export * from './identity.middleware';
 export * from './identity.guards';
+export * from './identity-header';
