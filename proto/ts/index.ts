@@ -12,3 +12,4 @@ export {
 } from './codec';
 export { EXAMPLE_PAYLOADS, examplePayload } from './examples';
 export * from './plans';
+export * from './apis/accounts';

@@ -1,5 +1,7 @@
 import 'reflect-metadata';
-import { loadConfig } from '@wildframe/platform';
+import { ACCOUNTS_API } from '@wildframe/contracts';
+import type { AccountsApi } from '@wildframe/contracts';
+import { loadConfig, LocalServiceRegistry } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
 import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
 import { Client } from 'pg';
@@ -359,5 +361,77 @@ describe('auth API', () => {
       const me = await api().get('/auth/user').set(bearer(account.token));
       expect(JSON.stringify(me.body)).not.toMatch(/argon2|passwordHash|password_hash|tokenHash/);
     });
+  });
+});
+
+describe('plans from billing and paid signups', () => {
+  let t: ServiceTestApp;
+  const planChanges: EventEnvelope<'auth.user.plan-changed.v1'>[] = [];
+
+  beforeAll(async () => {
+    t = await createServiceTestApp(({ DATABASE_URL, STORAGE_DIR }) => [AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR }))], {
+      subscribe: (bus) =>
+        bus.subscribe('auth.user.plan-changed.v1', 'test-observer', async (event) => {
+          planChanges.push(event);
+        }),
+    });
+  });
+  afterAll(() => t.close());
+
+  const accounts = () => t.app.get(LocalServiceRegistry).get<AccountsApi>(ACCOUNTS_API) as AccountsApi;
+
+  it('creates a pending account that cannot sign in until payment activates it on its plan', async () => {
+    const { userId } = await accounts().createPendingAccount({ email: 'Paid@Example.com', firstName: 'Pat', lastName: 'Paid', password: 'paid-password-1' });
+    expect((await request(t.server).post('/api/auth/login').send({ email: 'paid@example.com', password: 'paid-password-1' })).status).toBe(401);
+    await expect(accounts().createPendingAccount({ email: 'paid@example.com', firstName: 'P', lastName: 'P', password: 'x-password' })).rejects.toMatchObject({
+      status: 409,
+      message: 'An account with this email already exists',
+    });
+    const expiry = '2027-01-15T10:00:00.000Z';
+    const activated = await accounts().activateAccount(userId, 'enthusiast', expiry);
+    expect(activated.user).toMatchObject({ plan: 'enthusiast', planExpiry: expiry, isActive: true });
+    const me = await request(t.server).get('/api/auth/user').set('Authorization', `Bearer ${activated.sessionToken}`);
+    expect(me.body).toMatchObject({ plan: 'enthusiast' });
+  });
+
+  it('discards an account whose payment never completed', async () => {
+    const { userId } = await accounts().createPendingAccount({ email: 'gone@example.com', firstName: 'G', lastName: 'G', password: 'gone-password' });
+    await accounts().discardPendingAccount(userId);
+    await expect(accounts().createPendingAccount({ email: 'gone@example.com', firstName: 'G', lastName: 'G', password: 'gone-password' })).resolves.toBeDefined();
+  });
+
+  it('applies activated, canceled and expired subscription events once each and announces plan changes', async () => {
+    const res = await request(t.server).post('/api/auth/signup').send({ email: 'upgrader@example.com', firstName: 'U', lastName: 'G', password: 'upgrade-password', plan: 'explorer' });
+    const userId = res.body.user.id as string;
+    const token = res.body.sessionToken as string;
+    const plan = async () => (await request(t.server).get('/api/auth/user').set('Authorization', `Bearer ${token}`)).body as { plan: string; planExpiry: string | null };
+
+    const activated = await t.bus.publish(
+      'billing.subscription.activated.v1',
+      { userId, plan: 'professional', isAnnual: true, periodEnd: '2027-02-01T00:00:00.000Z', subscriptionId: 's1', at: '2026-02-01T00:00:00.000Z' },
+      { key: userId },
+    );
+    // A redelivery of the same event changes nothing and announces nothing.
+    await t.bus.publish(
+      'billing.subscription.activated.v1',
+      { userId, plan: 'professional', isAnnual: true, periodEnd: '2027-02-01T00:00:00.000Z', subscriptionId: 's1', at: '2026-02-01T00:00:00.000Z' },
+      { key: userId, id: activated },
+    );
+    await t.bus.idle();
+    expect(await plan()).toEqual(expect.objectContaining({ plan: 'professional', planExpiry: '2027-02-01T00:00:00.000Z' }));
+    expect(planChanges.filter((e) => e.payload.userId === userId)).toHaveLength(1);
+
+    await t.bus.publish('billing.subscription.canceled.v1', { userId, plan: 'professional', accessUntil: '2027-02-01T00:00:00.000Z', subscriptionId: 's1', at: '2026-03-01T00:00:00.000Z' }, { key: userId });
+    await t.bus.idle();
+    expect((await plan()).plan).toBe('professional');
+
+    await t.bus.publish('billing.subscription.expired.v1', { userId, previousPlan: 'professional', subscriptionId: 's1', at: '2027-02-01T00:00:00.000Z' }, { key: userId });
+    await t.bus.idle();
+    expect(await plan()).toEqual(expect.objectContaining({ plan: 'explorer', planExpiry: null }));
+    expect(planChanges.filter((e) => e.payload.userId === userId).map((e) => [e.payload.previousPlan, e.payload.plan])).toEqual([
+      ['explorer', 'professional'],
+      ['professional', 'professional'],
+      ['professional', 'explorer'],
+    ]);
   });
 });

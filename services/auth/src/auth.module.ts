@@ -11,10 +11,12 @@ import { ResetGrantsRepository } from './repositories/reset-grants.repository';
 import { SecurityQuestionsRepository } from './repositories/security-questions.repository';
 import { SessionsRepository } from './repositories/sessions.repository';
 import { UsersRepository } from './repositories/users.repository';
+import { AccountsApiService } from './use-cases/accounts-api';
 import { AccountsService } from './use-cases/accounts.service';
 import { AvatarsService } from './use-cases/avatars.service';
 import { RateLimiter } from './use-cases/rate-limiter';
 import { RecoveryService } from './use-cases/recovery.service';
+import { PlanChangesConsumer } from './use-cases/plan-changes.consumer';
 import { SessionsService } from './use-cases/sessions.service';
 
 /** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
@@ -61,6 +63,8 @@ export class AuthModule implements OnModuleInit {
         AccountsService,
         RecoveryService,
         AvatarsService,
+        AccountsApiService,
+        PlanChangesConsumer,
       ],
     };
   }

@@ -1,6 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { PlanId } from '@wildframe/contracts';
+import type { DatabaseTransaction } from '@wildframe/platform';
 import { UserRow, users } from '../db/schema';
 import { authErrors } from '../domain/auth.errors';
 
@@ -11,6 +13,7 @@ export interface NewUser {
   lastName: string;
   isAdmin?: boolean;
   isSiteAdmin?: boolean;
+  isActive?: boolean;
 }
 
 const UNIQUE_VIOLATION = '23505';
@@ -68,6 +71,28 @@ export class UsersRepository {
     const [row] = await this.db.update(users).set({ profileImageUrl: url, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     if (!row) throw authErrors.notFound();
     return row;
+  }
+
+  /** Activates a pending account on its paid plan; undefined when there is no such account. */
+  async activate(id: string, plan: PlanId, planExpiry: Date | null): Promise<UserRow | undefined> {
+    const [row] = await this.db.update(users).set({ isActive: true, plan, planExpiry, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    return row;
+  }
+
+  async deleteIfInactive(id: string): Promise<void> {
+    await this.db.delete(users).where(and(eq(users.id, id), eq(users.isActive, false)));
+  }
+
+  /** Locks the user in the caller's transaction and sets the plan `next` computes from the current row. */
+  async changePlan(
+    tx: DatabaseTransaction,
+    id: string,
+    next: (current: UserRow) => { plan: PlanId; planExpiry: Date | null },
+  ): Promise<{ before: UserRow; after: UserRow } | undefined> {
+    const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+    if (!before) return undefined;
+    const [after] = await tx.update(users).set({ ...next(before), updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    return { before, after: after as UserRow };
   }
 
   async markSiteAdmin(id: string): Promise<void> {

@@ -1,2 +1,3 @@
 export * from './service-database';
 export * from './database.module';
+export * from './processed-event-store';
