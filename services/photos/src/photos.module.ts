@@ -1,11 +1,27 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, LocalServiceRegistry, serviceStorageProvider } from '@wildframe/platform';
+import type { Clock } from '@wildframe/platform';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { ANALYSIS_CLIENT } from './analysis/analysis-client';
+import { AnalysisClientAdapter } from './analysis/analysis-client.adapter';
+import { PhotosController } from './controllers/photos.controller';
+import { IMAGE_URLS, ImageUrls } from './images/image-urls';
+import { PhotoFiles } from './images/photo-files';
+import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
+import { PhotosRepository } from './repositories/photos.repository';
+import { UploadersRepository } from './repositories/uploaders.repository';
+import { GuestExpiryJob } from './use-cases/guest-expiry.job';
+import { PhotoActions } from './use-cases/photo-actions';
+import { PhotoEventsConsumer } from './use-cases/photo-events.consumer';
+import { PhotoQueries } from './use-cases/photo-queries';
+import { UploadPhoto } from './use-cases/upload-photo';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
 
+/** Uploads, derivatives, gallery, likes, views, featured photos, limits and guest expiry. */
 @Module({})
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
@@ -20,6 +36,32 @@ export class PhotosModule {
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
+      controllers: [PhotosController],
+      providers: [
+        { provide: PHOTOS_CONFIG, useValue: config },
+        serviceStorageProvider('photos'),
+        {
+          provide: IMAGE_URLS,
+          inject: [CLOCK],
+          // Without a configured secret, private image URLs are valid until this process restarts.
+          useFactory: (clock: Clock) => new ImageUrls(config.IMAGE_URL_SECRET ?? randomBytes(32).toString('hex'), () => clock.now()),
+        },
+        {
+          provide: ANALYSIS_CLIENT,
+          inject: [LocalServiceRegistry],
+          useFactory: (registry: LocalServiceRegistry) =>
+            new AnalysisClientAdapter(registry, config.ANALYSIS_URL && config.INTERNAL_API_TOKEN ? { url: config.ANALYSIS_URL, token: config.INTERNAL_API_TOKEN } : null),
+        },
+        PhotosRepository,
+        UploadersRepository,
+        PhotoFiles,
+        UploadPhoto,
+        PhotoQueries,
+        PhotoActions,
+        PhotoEventsConsumer,
+        GuestExpiryJob,
+      ],
+      exports: [UploadPhoto],
     };
   }
 }

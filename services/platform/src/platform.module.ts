@@ -11,6 +11,7 @@ import {
   OnApplicationBootstrap,
 } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { EVENT_BUS } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
@@ -66,7 +67,8 @@ export class PlatformModule implements NestModule {
     const storageProviders = options.storage ? [{ provide: ROOT_OBJECT_STORAGE, useValue: options.storage }] : [];
     return {
       module: PlatformModule,
-      imports: [loggingModule(options.logging)],
+      // Scheduled jobs (@Interval, @Cron) of every module in the process register here, once.
+      imports: [loggingModule(options.logging), ScheduleModule.forRoot()],
       controllers: [HealthController],
       providers: [
         HealthRegistry,

@@ -1,6 +1,42 @@
-import { boolean, index, integer, pgSchema, timestamp, uuid, varchar, text, bigint } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const photosSchema = pgSchema('photos');
+
+/** What the analysis service said about a photo, kept here to show it (fed by the upload and by events). */
+export interface StoredRating {
+  overallRating: string;
+  composition: string;
+  lighting: string;
+  clarity: string;
+  creativity: string;
+  feedback: string;
+  subject: string | null;
+  location: string | null;
+  aiModel: string;
+  category: string;
+  createdAt: string;
+  evidence?: unknown;
+}
+
+/** Camera settings read from EXIF; never the location. */
+export interface CameraSettings {
+  make?: string;
+  model?: string;
+  lens?: string;
+  focalLength?: string;
+  aperture?: string;
+  shutterSpeed?: string;
+  iso?: number;
+  takenAt?: string;
+}
+
+/** Attribution of photos that are not the uploader's own work (demo content). */
+export interface PhotoCredit {
+  author: string;
+  licence: string;
+  source: string;
+}
 
 /** Image bytes live in object storage; rows keep only keys and facts about them. */
 export const photos = photosSchema.table(
@@ -23,6 +59,91 @@ export const photos = photosSchema.table(
     isPublic: boolean('is_public').notNull().default(false),
     isFeatured: boolean('is_featured').notNull().default(false),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    storageType: varchar('storage_type', { length: 20 }).notNull().default('temporary'),
+    guestIp: varchar('guest_ip', { length: 45 }),
+    width: integer('width').notNull().default(0),
+    height: integer('height').notNull().default(0),
+    dominantColor: varchar('dominant_color', { length: 7 }).notNull().default('#8a8f7a'),
+    thumbnailKey: text('thumbnail_key').notNull().default(''),
+    displayKey: text('display_key').notNull().default(''),
+    camera: jsonb('camera').$type<CameraSettings>(),
+    credit: jsonb('credit').$type<PhotoCredit>(),
+    overallRating: numeric('overall_rating', { precision: 3, scale: 1 }),
+    rating: jsonb('rating').$type<StoredRating>(),
   },
-  (t) => [index('photos_user_id_idx').on(t.userId), index('photos_public_uploaded_idx').on(t.isPublic, t.uploadedAt)],
+  (t) => [
+    index('photos_user_id_idx').on(t.userId),
+    index('photos_public_uploaded_idx').on(t.isPublic, t.uploadedAt),
+    index('photos_expires_idx').on(t.expiresAt).where(sql`${t.isTemporary}`),
+    index('photos_featured_idx').on(t.isFeatured).where(sql`${t.isFeatured}`),
+  ],
 );
+
+/** One like per user, or per IP for guests. */
+export const photoLikes = photosSchema.table(
+  'photo_likes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    ipAddress: varchar('ip_address', { length: 45 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('photo_likes_user_idx').on(t.photoId, t.userId).where(sql`${t.userId} IS NOT NULL`),
+    uniqueIndex('photo_likes_guest_idx').on(t.photoId, t.ipAddress).where(sql`${t.userId} IS NULL`),
+  ],
+);
+
+export const photoViews = photosSchema.table(
+  'photo_views',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    photoId: uuid('photo_id')
+      .notNull()
+      .references(() => photos.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id'),
+    ipAddress: varchar('ip_address', { length: 45 }).notNull(),
+    viewedAt: timestamp('viewed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photo_views_photo_idx').on(t.photoId)],
+);
+
+/** Uploads per day, per user or per guest IP: the daily limit. */
+export const uploadCounts = photosSchema.table(
+  'upload_counts',
+  {
+    subject: varchar('subject', { length: 80 }).notNull(),
+    day: date('day').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.subject, t.day] })],
+);
+
+/** Display names of uploaders, a read model fed by auth.user.* events. */
+export const uploaders = photosSchema.table('uploaders', {
+  userId: uuid('user_id').primaryKey(),
+  firstName: varchar('first_name', { length: 100 }).notNull(),
+  lastName: varchar('last_name', { length: 100 }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Site images (home page hero and samples). */
+export const assets = photosSchema.table('assets', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: varchar('name', { length: 100 }).notNull().unique(),
+  title: varchar('title', { length: 200 }).notNull(),
+  description: text('description').notNull(),
+  category: varchar('category', { length: 40 }).notNull(),
+  mimeType: varchar('mime_type', { length: 50 }).notNull(),
+  fileSize: bigint('file_size', { mode: 'number' }).notNull(),
+  storageKey: text('storage_key').notNull(),
+  credit: jsonb('credit').$type<PhotoCredit>(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type PhotoRow = typeof photos.$inferSelect;
+export type AssetRow = typeof assets.$inferSelect;

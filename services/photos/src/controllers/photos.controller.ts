@@ -1,0 +1,167 @@
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Req, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { AnyFilesInterceptor } from '@nestjs/platform-express';
+import { AdminGuard, CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
+import type { Identity } from '@wildframe/platform';
+import type { Request, Response } from 'express';
+import { diskStorage } from 'multer';
+import { rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { descriptionBody, galleryQuery, imageQuery, uploadFields } from '../dto/photos.dto';
+import type { GalleryQuery, ImageQuery } from '../dto/photos.dto';
+import { photosErrors } from '../domain/photos.errors';
+import type { PhotoCard, PhotoDetail } from '../domain/photo-view';
+import { LARGEST_FILE_BYTES } from '../domain/upload-limits';
+import type { UploadLimits } from '../domain/upload-limits';
+import { PhotoActions } from '../use-cases/photo-actions';
+import { GalleryPage, PhotoQueries, UserStats } from '../use-cases/photo-queries';
+import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
+import { sendObject } from './send-object';
+import { UploadErrorsInterceptor } from './upload-errors.interceptor';
+
+/** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
+const uploadInterceptor = AnyFilesInterceptor({
+  storage: diskStorage({ destination: tmpdir() }),
+  limits: { fileSize: LARGEST_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
+});
+
+@Controller()
+export class PhotosController {
+  constructor(
+    private readonly upload: UploadPhoto,
+    private readonly queries: PhotoQueries,
+    private readonly actions: PhotoActions,
+  ) {}
+
+  @Post('photos/upload')
+  @HttpCode(201)
+  @UseInterceptors(UploadErrorsInterceptor, uploadInterceptor)
+  async uploadPhoto(
+    @UploadedFiles() files: Express.Multer.File[] | undefined,
+    @Body() body: unknown,
+    @CurrentIdentity() identity: Identity | null,
+    @Ip() ip: string,
+  ): Promise<UploadResult> {
+    try {
+      const photos = (files ?? []).filter((f) => f.fieldname === 'photo');
+      if (photos.length === 0) throw photosErrors.noFile();
+      if (files?.length !== 1) throw photosErrors.oneFileOnly();
+      const fields = valid(uploadFields).transform(body);
+      const file = photos[0] as Express.Multer.File;
+      return await this.upload.execute({
+        file: { path: file.path, size: file.size, originalName: file.originalname },
+        title: fields.title,
+        description: fields.description,
+        category: fields.category,
+        identity,
+        ip,
+      });
+    } finally {
+      await Promise.all((files ?? []).map((f) => rm(f.path, { force: true })));
+    }
+  }
+
+  @Get('photos')
+  gallery(@Query(valid(galleryQuery)) query: GalleryQuery): Promise<GalleryPage> {
+    return this.queries.gallery(query);
+  }
+
+  @Get('photos/:slugOrId')
+  detail(@Param('slugOrId') slugOrId: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<PhotoDetail> {
+    return this.queries.detail(slugOrId, identity, ip);
+  }
+
+  @Post('photos/:id/view')
+  @HttpCode(200)
+  view(@Param('id') id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ views: number }> {
+    return this.actions.view(id, identity, ip);
+  }
+
+  @Post('photos/:id/like')
+  @HttpCode(200)
+  like(@Param('id') id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
+    return this.actions.like(id, identity, ip);
+  }
+
+  @Put('photos/:id/description')
+  @UseGuards(SignedInGuard)
+  description(@Param('id') id: string, @CurrentIdentity() identity: Identity, @Body(valid(descriptionBody)) body: { description: string }) {
+    return this.actions.updateDescription(id, identity, body.description);
+  }
+
+  @Post('photos/:id/toggle-public')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  togglePublic(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string; isPublic: boolean }> {
+    return this.actions.togglePublic(id, identity);
+  }
+
+  @Delete('photos/:id')
+  @UseGuards(SignedInGuard)
+  remove(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
+    return this.actions.deleteOwn(id, identity);
+  }
+
+  @Get('photos/:id/download')
+  @UseGuards(SignedInGuard)
+  async download(@Param('id') id: string, @CurrentIdentity() identity: Identity, @Req() req: Request, @Res() res: Response): Promise<void> {
+    const { photo, object } = await this.actions.download(id, identity);
+    const filename = photo.originalName.replace(/["\\\r\n]/g, '_');
+    sendObject(req, res, object, 'private, no-store', {
+      'Content-Disposition': `attachment; filename="${filename}"; filename*=UTF-8''${encodeURIComponent(photo.originalName)}`,
+    });
+  }
+
+  @Get('photos/:id/image')
+  async image(
+    @Param('id') id: string,
+    @Query(valid(imageQuery)) query: ImageQuery,
+    @CurrentIdentity() identity: Identity | null,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    const { photo, object } = await this.actions.image(id, query.size, identity, query);
+    // A photo's derivatives never change; public ones may be cached by anyone for a year.
+    sendObject(req, res, object, photo.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
+  }
+
+  @Get('user/photos')
+  @UseGuards(SignedInGuard)
+  mine(@CurrentIdentity() identity: Identity): Promise<PhotoDetail[]> {
+    return this.queries.mine(identity.userId);
+  }
+
+  @Get('user/stats')
+  @UseGuards(SignedInGuard)
+  stats(@CurrentIdentity() identity: Identity): Promise<UserStats> {
+    return this.queries.stats(identity);
+  }
+
+  @Get('upload-limits')
+  limits(@CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<UploadLimits> {
+    return this.queries.limits(identity, ip);
+  }
+
+  @Get('featured-photos')
+  featured(): Promise<PhotoCard[]> {
+    return this.queries.featured();
+  }
+
+  @Get('admin/photos')
+  @UseGuards(AdminGuard)
+  adminList(): Promise<PhotoDetail[]> {
+    return this.queries.all();
+  }
+
+  @Delete('admin/photos/:id')
+  @UseGuards(AdminGuard)
+  adminDelete(@Param('id') id: string): Promise<{ message: string }> {
+    return this.actions.deleteAsAdmin(id);
+  }
+
+  @Post('admin/photos/:id/toggle-featured')
+  @HttpCode(200)
+  @UseGuards(AdminGuard)
+  toggleFeatured(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string; isFeatured: boolean }> {
+    return this.actions.toggleFeatured(id, identity);
+  }
+}

@@ -1,0 +1,93 @@
+import type { CameraSettings, PhotoCredit, PhotoRow, StoredRating } from '../db/schema';
+import type { ImageUrls } from '../images/image-urls';
+import type { PhotoWithUploader } from '../repositories/photos.repository';
+
+/** A gallery card. Scores reach clients as numeric strings (spec). */
+export interface PhotoCard {
+  id: string;
+  slug: string;
+  title: string;
+  category: string;
+  likes: number;
+  views: number;
+  username: string;
+  userFirstName: string | null;
+  userLastName: string | null;
+  overallRating: string | null;
+  thumbnailUrl: string;
+  imageUrl: string;
+  width: number;
+  height: number;
+  dominantColor: string;
+  uploadedAt: string;
+  isFeatured: boolean;
+  isPublic: boolean;
+}
+
+export interface PhotoDetail extends PhotoCard {
+  description: string;
+  rating: StoredRating | null;
+  credit: PhotoCredit | null;
+  camera: CameraSettings | null;
+  socialImageUrl: string;
+  isOwner: boolean;
+  isTemporary: boolean;
+  expiresAt: string | null;
+  liked: boolean;
+  /** Only for the owner. */
+  originalName?: string;
+  fileSize?: number;
+  mimeType?: string;
+}
+
+function uploaderName(row: PhotoWithUploader): string {
+  if (!row.photo.userId) return 'Guest';
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ').trim();
+  return name || 'Wildframe member';
+}
+
+export function toCard(row: PhotoWithUploader, urls: ImageUrls): PhotoCard {
+  const { photo } = row;
+  return {
+    id: photo.id,
+    slug: photo.slug,
+    title: photo.title,
+    category: photo.category,
+    likes: photo.likes,
+    views: photo.views,
+    username: uploaderName(row),
+    userFirstName: row.firstName,
+    userLastName: row.lastName,
+    overallRating: photo.overallRating,
+    thumbnailUrl: urls.url(photo, 'thumb'),
+    imageUrl: urls.url(photo, 'display'),
+    width: photo.width,
+    height: photo.height,
+    dominantColor: photo.dominantColor,
+    uploadedAt: photo.uploadedAt.toISOString(),
+    isFeatured: photo.isFeatured,
+    isPublic: photo.isPublic,
+  };
+}
+
+export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOwner: boolean; liked: boolean }): PhotoDetail {
+  const { photo } = row;
+  const owner: Partial<PhotoDetail> = viewer.isOwner ? { originalName: photo.originalName, fileSize: photo.fileSize, mimeType: photo.mimeType } : {};
+  return {
+    ...toCard(row, urls),
+    description: photo.description,
+    rating: photo.rating ?? null,
+    credit: photo.credit ?? null,
+    camera: photo.camera ?? null,
+    socialImageUrl: urls.url(photo, 'social'),
+    isOwner: viewer.isOwner,
+    isTemporary: photo.isTemporary,
+    expiresAt: photo.expiresAt?.toISOString() ?? null,
+    liked: viewer.liked,
+    ...owner,
+  };
+}
+
+export function isVisibleTo(photo: PhotoRow, viewer: { userId: string | null; isAdmin: boolean }): boolean {
+  return photo.isPublic || viewer.isAdmin || (photo.userId !== null && photo.userId === viewer.userId);
+}

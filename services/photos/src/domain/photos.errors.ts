@@ -1,0 +1,33 @@
+import { AppError } from '@wildframe/platform';
+
+export type PhotosErrorCode =
+  | 'NO_FILE'
+  | 'ONE_FILE_ONLY'
+  | 'INVALID_TYPE'
+  | 'FILE_TOO_LARGE'
+  | 'UPLOAD_LIMIT'
+  | 'STORAGE_LIMIT'
+  | 'CONTENT_REFUSED'
+  | 'TOO_MANY_PIXELS'
+  | 'TOO_SMALL'
+  | 'UNREADABLE'
+  | 'NOT_FOUND'
+  | 'NOT_OWNER';
+
+export class PhotosError extends AppError<PhotosErrorCode> {}
+
+/** Server messages; the web matches several of them by text (spec section 8), so they are exact. */
+export const photosErrors = {
+  noFile: () => new PhotosError('NO_FILE', 'No photo file provided', 400),
+  oneFileOnly: () => new PhotosError('ONE_FILE_ONLY', 'Please upload one photo at a time', 400),
+  invalidType: () => new PhotosError('INVALID_TYPE', 'Invalid file type: only JPG, PNG, HEIC and WebP images are accepted', 400),
+  fileTooLarge: (limitMB: number, planName: string) =>
+    new PhotosError('FILE_TOO_LARGE', `File size exceeds ${limitMB}MB limit for ${planName} plan`, 413),
+  uploadLimit: () => new PhotosError('UPLOAD_LIMIT', 'Upload limit exceeded', 429),
+  storageLimit: () => new PhotosError('STORAGE_LIMIT', 'Storage limit exceeded', 413),
+  contentRefused: () => new PhotosError('CONTENT_REFUSED', 'Content does not meet community guidelines', 422),
+  tooManyPixels: () => new PhotosError('TOO_MANY_PIXELS', 'Image dimensions are too large to process', 400),
+  tooSmall: () => new PhotosError('TOO_SMALL', 'Photos must be at least 800x600 pixels', 400),
+  unreadable: () => new PhotosError('UNREADABLE', 'The image could not be read. It may be damaged.', 400),
+  notFound: () => new PhotosError('NOT_FOUND', 'Photo Not Found', 404),
+};

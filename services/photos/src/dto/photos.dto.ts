@@ -1,0 +1,50 @@
+import { z } from 'zod';
+
+/** Upload form fields with the spec's messages (section 5). */
+export const uploadFields = z
+  .object({
+    title: z.string().trim().max(160, 'Title must be 160 characters or less').optional().default(''),
+    description: z.string().trim().max(500, 'Description must be 500 characters or less').optional().default(''),
+    category: z
+      .enum(['wildlife', 'landscape', ''], { error: 'Category must be wildlife or landscape' })
+      .optional()
+      .transform((v) => (v ? v : undefined)),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.title && !value.description) ctx.addIssue({ code: 'custom', message: 'Title and description are required' });
+    else if (!value.title) ctx.addIssue({ code: 'custom', message: 'Title is required' });
+    else if (!value.description) ctx.addIssue({ code: 'custom', message: 'Description is required' });
+  });
+
+export const galleryQuery = z.object({
+  public: z.string().optional(),
+  category: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .optional()
+    .transform((v) => (!v || v === 'all' ? undefined : v)),
+  search: z
+    .string()
+    .trim()
+    .max(100, 'Search must be 100 characters or less')
+    .optional()
+    .transform((v) => v || undefined),
+  sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed'], { error: 'Sort must be newest, oldest, most-liked or most-viewed' }).default('newest'),
+  page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').default(1),
+  pageSize: z.coerce.number({ error: 'Page size must be between 1 and 48' }).int().min(1, 'Page size must be between 1 and 48').max(48, 'Page size must be between 1 and 48').default(12),
+});
+
+export const descriptionBody = z.object({
+  description: z.string({ error: 'Description is required' }).max(500, 'Description must be 500 characters or less'),
+});
+
+export const imageQuery = z.object({
+  size: z.enum(['thumb', 'display', 'social'], { error: 'Size must be thumb, display or social' }).default('display'),
+  expires: z.string().optional(),
+  sig: z.string().optional(),
+});
+
+export type UploadFields = z.infer<typeof uploadFields>;
+export type GalleryQuery = z.infer<typeof galleryQuery>;
+export type ImageQuery = z.infer<typeof imageQuery>;

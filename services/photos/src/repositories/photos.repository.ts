@@ -1,0 +1,237 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '@wildframe/platform';
+import type { ServiceDatabase } from '@wildframe/platform';
+import { and, asc, desc, eq, ilike, inArray, lte, or, sql, SQL } from 'drizzle-orm';
+import { photoLikes, PhotoRow, photos, photoViews, StoredRating, uploadCounts, uploaders } from '../db/schema';
+import { photosErrors } from '../domain/photos.errors';
+
+export type NewPhoto = typeof photos.$inferInsert;
+export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
+
+export interface PhotoWithUploader {
+  photo: PhotoRow;
+  firstName: string | null;
+  lastName: string | null;
+}
+
+export interface Quota {
+  /** `user:<id>` or `guest:<ip>` */
+  subject: string;
+  day: string;
+  dailyLimit: number;
+  /** Storage is counted over the user's photos; guests have no storage account. */
+  userId: string | null;
+  storageLimitBytes: number;
+}
+
+const ORDER: Record<GallerySort, SQL[]> = {
+  newest: [desc(photos.uploadedAt), desc(photos.id)],
+  oldest: [asc(photos.uploadedAt), asc(photos.id)],
+  'most-liked': [desc(photos.likes), desc(photos.uploadedAt), desc(photos.id)],
+  'most-viewed': [desc(photos.views), desc(photos.uploadedAt), desc(photos.id)],
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
+function likePattern(term: string): string {
+  return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+@Injectable()
+export class PhotosRepository {
+  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
+
+  private get db() {
+    return this.database.db;
+  }
+
+  /**
+   * Checks the daily and storage limits and inserts the photo in one transaction, under a lock on
+   * the uploader: parallel uploads are counted one after another, so none slips past a quota.
+   */
+  async insertWithinQuota(photo: NewPhoto, quota: Quota): Promise<PhotoRow> {
+    return this.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`photos.quota.${quota.subject}`}))`);
+      const [today] = await tx
+        .select({ count: uploadCounts.count })
+        .from(uploadCounts)
+        .where(and(eq(uploadCounts.subject, quota.subject), eq(uploadCounts.day, quota.day)));
+      if ((today?.count ?? 0) >= quota.dailyLimit) throw photosErrors.uploadLimit();
+      if (quota.userId) {
+        const [used] = await tx
+          .select({ bytes: sql<string>`coalesce(sum(${photos.fileSize}), 0)` })
+          .from(photos)
+          .where(eq(photos.userId, quota.userId));
+        if (Number(used?.bytes ?? 0) + photo.fileSize > quota.storageLimitBytes) throw photosErrors.storageLimit();
+      }
+      await tx
+        .insert(uploadCounts)
+        .values({ subject: quota.subject, day: quota.day, count: 1 })
+        .onConflictDoUpdate({ target: [uploadCounts.subject, uploadCounts.day], set: { count: sql`${uploadCounts.count} + 1` } });
+      const [row] = await tx.insert(photos).values(photo).returning();
+      return row as PhotoRow;
+    });
+  }
+
+  async uploadsOn(subject: string, day: string): Promise<number> {
+    const [row] = await this.db.select({ count: uploadCounts.count }).from(uploadCounts).where(and(eq(uploadCounts.subject, subject), eq(uploadCounts.day, day)));
+    return row?.count ?? 0;
+  }
+
+  async storageUsed(userId: string): Promise<number> {
+    const [row] = await this.db.select({ bytes: sql<string>`coalesce(sum(${photos.fileSize}), 0)` }).from(photos).where(eq(photos.userId, userId));
+    return Number(row?.bytes ?? 0);
+  }
+
+  async findById(id: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db.select().from(photos).where(eq(photos.id, id)).limit(1);
+    return row;
+  }
+
+  async findWithUploader(where: SQL): Promise<PhotoWithUploader | undefined> {
+    const [row] = await this.db
+      .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
+      .from(photos)
+      .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
+      .where(where)
+      .limit(1);
+    return row;
+  }
+
+  findBySlug(slug: string): Promise<PhotoWithUploader | undefined> {
+    return this.findWithUploader(eq(photos.slug, slug));
+  }
+
+  findByIdWithUploader(id: string): Promise<PhotoWithUploader | undefined> {
+    return this.findWithUploader(eq(photos.id, id));
+  }
+
+  async listPublic(filter: { category?: string; search?: string; sort: GallerySort; page: number; pageSize: number }): Promise<{ rows: PhotoWithUploader[]; total: number }> {
+    const conditions: SQL[] = [eq(photos.isPublic, true)];
+    if (filter.category) conditions.push(eq(photos.category, filter.category));
+    if (filter.search) {
+      const pattern = likePattern(filter.search);
+      conditions.push(or(ilike(photos.title, pattern), ilike(photos.description, pattern)) as SQL);
+    }
+    const where = and(...conditions);
+    const [rows, [count]] = await Promise.all([
+      this.db
+        .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
+        .from(photos)
+        .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
+        .where(where)
+        .orderBy(...ORDER[filter.sort])
+        .limit(filter.pageSize)
+        .offset((filter.page - 1) * filter.pageSize),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(photos).where(where),
+    ]);
+    return { rows, total: count?.total ?? 0 };
+  }
+
+  async listByUser(userId: string): Promise<PhotoWithUploader[]> {
+    return this.db
+      .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
+      .from(photos)
+      .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
+      .where(eq(photos.userId, userId))
+      .orderBy(desc(photos.uploadedAt), desc(photos.id));
+  }
+
+  async listAll(): Promise<PhotoWithUploader[]> {
+    return this.db
+      .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
+      .from(photos)
+      .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
+      .orderBy(desc(photos.uploadedAt), desc(photos.id));
+  }
+
+  async featured(limit: number): Promise<PhotoWithUploader[]> {
+    return this.db
+      .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
+      .from(photos)
+      .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
+      .where(and(eq(photos.isFeatured, true), eq(photos.isPublic, true)))
+      .orderBy(desc(photos.uploadedAt), desc(photos.id))
+      .limit(limit);
+  }
+
+  /**
+   * Likes toggle per user (or per IP for guests). The photo row is locked for the toggle, so
+   * concurrent clicks are applied one at a time and the count always equals the likes stored.
+   */
+  async toggleLike(photoId: string, userId: string | null, ip: string): Promise<{ liked: boolean; totalLikes: number }> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId)).for('update');
+      if (!locked) throw photosErrors.notFound();
+      const mine = userId
+        ? and(eq(photoLikes.photoId, photoId), eq(photoLikes.userId, userId))
+        : and(eq(photoLikes.photoId, photoId), sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
+      const removed = await tx.delete(photoLikes).where(mine).returning({ id: photoLikes.id });
+      if (removed.length === 0) await tx.insert(photoLikes).values({ photoId, userId, ipAddress: ip });
+      const [updated] = await tx
+        .update(photos)
+        .set({ likes: sql`(SELECT count(*)::int FROM ${photoLikes} WHERE ${photoLikes.photoId} = ${photoId})` })
+        .where(eq(photos.id, photoId))
+        .returning({ likes: photos.likes });
+      return { liked: removed.length === 0, totalLikes: updated?.likes ?? 0 };
+    });
+  }
+
+  async hasLiked(photoId: string, userId: string | null, ip: string): Promise<boolean> {
+    const mine = userId
+      ? and(eq(photoLikes.photoId, photoId), eq(photoLikes.userId, userId))
+      : and(eq(photoLikes.photoId, photoId), sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
+    const [row] = await this.db.select({ id: photoLikes.id }).from(photoLikes).where(mine).limit(1);
+    return Boolean(row);
+  }
+
+  async recordView(photoId: string, userId: string | null, ip: string): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      await tx.insert(photoViews).values({ photoId, userId, ipAddress: ip });
+      const [row] = await tx.update(photos).set({ views: sql`${photos.views} + 1` }).where(eq(photos.id, photoId)).returning({ views: photos.views });
+      return row?.views ?? 0;
+    });
+  }
+
+  async update(id: string, changes: Partial<Pick<PhotoRow, 'description' | 'isPublic' | 'isFeatured'>>): Promise<PhotoRow> {
+    const [row] = await this.db.update(photos).set(changes).where(eq(photos.id, id)).returning();
+    if (!row) throw photosErrors.notFound();
+    return row;
+  }
+
+  /** Flips visibility atomically, so two quick toggles end where they started. */
+  async toggle(id: string, column: 'isPublic' | 'isFeatured'): Promise<PhotoRow> {
+    const [row] = await this.db
+      .update(photos)
+      .set({ [column]: sql`NOT ${photos[column]}` })
+      .where(eq(photos.id, id))
+      .returning();
+    if (!row) throw photosErrors.notFound();
+    return row;
+  }
+
+  async setRating(photoId: string, rating: StoredRating): Promise<void> {
+    await this.db.update(photos).set({ rating, overallRating: rating.overallRating }).where(eq(photos.id, photoId));
+  }
+
+  async delete(id: string): Promise<PhotoRow | undefined> {
+    const [row] = await this.db.delete(photos).where(eq(photos.id, id)).returning();
+    return row;
+  }
+
+  async deleteMany(ids: string[]): Promise<PhotoRow[]> {
+    if (ids.length === 0) return [];
+    return this.db.delete(photos).where(inArray(photos.id, ids)).returning();
+  }
+
+  async expiredTemporary(now: Date, limit: number): Promise<PhotoRow[]> {
+    return this.db
+      .select()
+      .from(photos)
+      .where(and(eq(photos.isTemporary, true), lte(photos.expiresAt, now)))
+      .limit(limit);
+  }
+
+  async byUser(userId: string): Promise<PhotoRow[]> {
+    return this.db.select().from(photos).where(eq(photos.userId, userId));
+  }
+}

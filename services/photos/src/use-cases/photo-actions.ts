@@ -1,0 +1,112 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { CLOCK, EVENT_BUS } from '@wildframe/platform';
+import type { Clock, EventBus, Identity, StoredObject } from '@wildframe/platform';
+import { createHash } from 'node:crypto';
+import type { PhotoRow } from '../db/schema';
+import { photosErrors } from '../domain/photos.errors';
+import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
+import { ImageSize, PhotoFiles } from '../images/photo-files';
+import { PhotosRepository } from '../repositories/photos.repository';
+import { PhotoQueries } from './photo-queries';
+
+/** What changes a photo: views, likes, the owner's edits, deletion, and serving its files. */
+@Injectable()
+export class PhotoActions {
+  constructor(
+    private readonly photos: PhotosRepository,
+    private readonly queries: PhotoQueries,
+    private readonly files: PhotoFiles,
+    @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  private at(): string {
+    return this.clock.now().toISOString();
+  }
+
+  async view(id: string, viewer: Identity | null, ip: string): Promise<{ views: number }> {
+    const photo = await this.queries.visibleRow(id, viewer);
+    const views = await this.photos.recordView(photo.id, viewer?.userId ?? null, ip);
+    await this.bus.publish('photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views, at: this.at() }, { key: photo.id });
+    return { views };
+  }
+
+  async like(id: string, viewer: Identity | null, ip: string): Promise<{ liked: boolean; totalLikes: number }> {
+    const photo = await this.queries.visibleRow(id, viewer);
+    const result = await this.photos.toggleLike(photo.id, viewer?.userId ?? null, ip);
+    await this.bus.publish(
+      'photos.photo.liked.v1',
+      // Guests are known by IP; only a hash of it leaves this service.
+      { photoId: photo.id, userId: viewer?.userId ?? '', ipHash: viewer ? '' : createHash('sha256').update(ip).digest('hex').slice(0, 16), liked: result.liked, totalLikes: result.totalLikes, at: this.at() },
+      { key: photo.id },
+    );
+    return result;
+  }
+
+  /** The owner's photo, or 404 (also for an admin: owners' edits are the owner's). */
+  private async owned(id: string, owner: Identity): Promise<PhotoRow> {
+    const photo = await this.photos.findById(id);
+    if (!photo || photo.userId !== owner.userId) throw photosErrors.notFound();
+    return photo;
+  }
+
+  async updateDescription(id: string, owner: Identity, description: string): Promise<{ message: string; description: string }> {
+    const photo = await this.owned(id, owner);
+    const trimmed = description.trim();
+    if (trimmed !== photo.description) await this.photos.update(photo.id, { description: trimmed });
+    return { message: 'Description updated', description: trimmed };
+  }
+
+  async togglePublic(id: string, owner: Identity): Promise<{ message: string; isPublic: boolean }> {
+    const photo = await this.owned(id, owner);
+    const updated = await this.photos.toggle(photo.id, 'isPublic');
+    await this.bus.publish('photos.photo.visibility-changed.v1', { photoId: photo.id, userId: owner.userId, isPublic: updated.isPublic, at: this.at() }, { key: photo.id });
+    return { message: updated.isPublic ? 'Photo is now public' : 'Photo is now private', isPublic: updated.isPublic };
+  }
+
+  async toggleFeatured(id: string, admin: Identity): Promise<{ message: string; isFeatured: boolean }> {
+    const photo = await this.photos.findById(id);
+    if (!photo) throw photosErrors.notFound();
+    const updated = await this.photos.toggle(photo.id, 'isFeatured');
+    await this.bus.publish('photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: updated.isFeatured, changedBy: admin.userId, at: this.at() }, { key: photo.id });
+    return { message: updated.isFeatured ? 'Photo featured' : 'Photo no longer featured', isFeatured: updated.isFeatured };
+  }
+
+  async deleteOwn(id: string, owner: Identity): Promise<{ message: string }> {
+    await this.remove(await this.owned(id, owner), 'deleted by owner');
+    return { message: 'Photo deleted' };
+  }
+
+  async deleteAsAdmin(id: string): Promise<{ message: string }> {
+    const photo = await this.photos.findById(id);
+    if (!photo) throw photosErrors.notFound();
+    await this.remove(photo, 'deleted by admin');
+    return { message: 'Photo deleted' };
+  }
+
+  /** Row first, then files: a crash in between leaves unreachable files, never a row without them. */
+  async remove(photo: PhotoRow, reason: string): Promise<void> {
+    const deleted = await this.photos.delete(photo.id);
+    if (!deleted) return;
+    await this.files.remove(photo.id, photo.storageKey);
+    await this.bus.publish('photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt: this.at() }, { key: photo.id });
+  }
+
+  async download(id: string, owner: Identity): Promise<{ photo: PhotoRow; object: StoredObject }> {
+    const photo = await this.owned(id, owner);
+    return { photo, object: await this.files.original(photo) };
+  }
+
+  /** Public photos to anyone; private ones with a valid signed URL, or to their owner or an admin. */
+  async image(id: string, size: ImageSize, viewer: Identity | null, signature: { expires?: string; sig?: string }): Promise<{ photo: PhotoRow; object: StoredObject }> {
+    const photo = await this.photos.findById(id);
+    if (!photo) throw photosErrors.notFound();
+    const allowed =
+      photo.isPublic ||
+      this.urls.verify(photo.id, size, signature.expires, signature.sig) ||
+      (viewer !== null && (viewer.isAdmin || viewer.userId === photo.userId));
+    if (!allowed) throw photosErrors.notFound();
+    return { photo, object: await this.files.derivative(photo.id, size) };
+  }
+}

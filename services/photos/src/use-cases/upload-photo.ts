@@ -1,0 +1,160 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CLOCK, EVENT_BUS } from '@wildframe/platform';
+import type { Clock, EventBus, Identity } from '@wildframe/platform';
+import { randomUUID } from 'node:crypto';
+import { open } from 'node:fs/promises';
+import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
+import type { AnalysisClient } from '../analysis/analysis-client';
+import type { PhotoCredit, StoredRating } from '../db/schema';
+import { photosErrors } from '../domain/photos.errors';
+import { isVisibleTo, PhotoDetail, toDetail } from '../domain/photo-view';
+import { slugFor } from '../domain/slug';
+import { allowanceFor, GUEST_LIMITS, MB, utcDay } from '../domain/upload-limits';
+import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
+import { MIME_TYPES, processImage, sniffImageKind } from '../images/image-pipeline';
+import { PhotoFiles } from '../images/photo-files';
+import { PHOTOS_CONFIG } from '../photos.config';
+import type { PhotosConfig } from '../photos.config';
+import { PhotosRepository } from '../repositories/photos.repository';
+import { UploadersRepository } from '../repositories/uploaders.repository';
+
+export interface UploadInput {
+  /** The uploaded file on local disk (multer writes it there). */
+  file: { path: string; size: number; originalName: string };
+  title: string;
+  description: string;
+  category?: 'wildlife' | 'landscape';
+  identity: Identity | null;
+  ip: string;
+  /** Demo content seeded at first start carries its photographer's credit. */
+  credit?: PhotoCredit;
+  isPublic?: boolean;
+}
+
+export interface UploadResult {
+  message: string;
+  error?: string;
+  photo: PhotoDetail;
+  rating?: StoredRating;
+}
+
+async function readHead(path: string): Promise<Buffer> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(32);
+    const { bytesRead } = await handle.read(buffer, 0, 32, 0);
+    return buffer.subarray(0, bytesRead);
+  } finally {
+    await handle.close();
+  }
+}
+
+/**
+ * The upload pipeline: limits, real type, derivatives, critique, storage, then the row — in an
+ * order where a refused or failed upload leaves nothing behind.
+ */
+@Injectable()
+export class UploadPhoto {
+  private readonly logger = new Logger('UploadPhoto');
+
+  constructor(
+    private readonly photos: PhotosRepository,
+    private readonly uploaders: UploadersRepository,
+    private readonly files: PhotoFiles,
+    @Inject(ANALYSIS_CLIENT) private readonly analysis: AnalysisClient,
+    @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(PHOTOS_CONFIG) private readonly config: PhotosConfig,
+  ) {}
+
+  async execute(input: UploadInput): Promise<UploadResult> {
+    const now = this.clock.now();
+    const user = input.identity;
+    const allowance = allowanceFor(user?.plan ?? null);
+    if (input.file.size > allowance.fileSizeMB * MB) throw photosErrors.fileTooLarge(allowance.fileSizeMB, allowance.planName);
+    const subject = user ? `user:${user.userId}` : `guest:${input.ip}`;
+    const day = utcDay(now);
+    // A cheap early refusal; the authoritative check runs with the insert, under a lock.
+    if ((await this.photos.uploadsOn(subject, day)) >= allowance.dailyUploads) throw photosErrors.uploadLimit();
+    if (user && (await this.photos.storageUsed(user.userId)) + input.file.size > allowance.storageMB * MB) throw photosErrors.storageLimit();
+
+    const kind = sniffImageKind(await readHead(input.file.path));
+    if (!kind) throw photosErrors.invalidType();
+    const processed = await processImage(input.file.path, kind);
+
+    const photoId = randomUUID();
+    const outcome = await this.analysis.analyze(
+      { photoId, userId: user?.userId ?? null, title: input.title, description: input.description, image: processed.analysisCopy, isPublic: input.isPublic ?? false },
+      this.config.ANALYSIS_DEADLINE_MS,
+    );
+    if (outcome.outcome === 'refused') throw photosErrors.contentRefused();
+    const rating = outcome.outcome === 'rated' ? outcome.rating : undefined;
+
+    const keys = await this.files.store(photoId, input.file.path, kind, processed);
+    let row;
+    try {
+      row = await this.photos.insertWithinQuota(
+        {
+          id: photoId,
+          slug: slugFor(input.title),
+          originalName: input.file.originalName.slice(0, 255),
+          title: input.title,
+          description: input.description,
+          category: input.category ?? (rating?.category === 'wildlife' || rating?.category === 'landscape' ? rating.category : 'others'),
+          mimeType: MIME_TYPES[kind],
+          fileSize: input.file.size,
+          storageKey: keys.originalKey,
+          thumbnailKey: keys.thumbnailKey,
+          displayKey: keys.displayKey,
+          userId: user?.userId ?? null,
+          guestIp: user ? null : input.ip,
+          isTemporary: !user,
+          storageType: user ? 'permanent' : 'temporary',
+          expiresAt: user ? null : new Date(now.getTime() + GUEST_LIMITS.lifetimeMs),
+          isPublic: input.isPublic ?? false,
+          uploadedAt: now,
+          width: processed.width,
+          height: processed.height,
+          dominantColor: processed.dominantColor,
+          camera: processed.camera,
+          credit: input.credit ?? null,
+          rating: rating ?? null,
+          overallRating: rating?.overallRating ?? null,
+        },
+        { subject, day, dailyLimit: allowance.dailyUploads, userId: user?.userId ?? null, storageLimitBytes: allowance.storageMB * MB },
+      );
+    } catch (error) {
+      await this.files.remove(photoId, keys.originalKey);
+      // The critique was stored for a photo that will not exist: tell analysis to drop it.
+      if (rating) await this.publishDeleted(photoId, user?.userId ?? '', 'upload refused');
+      throw error;
+    }
+    if (user) await this.uploaders.ensure(user.userId, user.firstName, user.lastName);
+    await this.bus.publish(
+      'photos.photo.uploaded.v1',
+      {
+        photoId,
+        userId: row.userId ?? '',
+        title: row.title,
+        category: row.category,
+        fileSize: row.fileSize,
+        mimeType: row.mimeType,
+        isTemporary: row.isTemporary,
+        uploadedAt: row.uploadedAt.toISOString(),
+      },
+      { key: photoId, subject: photoId },
+    );
+    const withUploader = (await this.photos.findByIdWithUploader(photoId)) ?? { photo: row, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null };
+    const photo = toDetail(withUploader, this.urls, { isOwner: isVisibleTo(row, { userId: user?.userId ?? null, isAdmin: false }), liked: false });
+    if (!rating) {
+      this.logger.warn({ photoId, reason: outcome.outcome === 'unavailable' ? outcome.reason : '' }, 'photo saved without a rating');
+      return { message: 'Photo uploaded successfully', error: 'AI analysis is temporarily unavailable. Your photo was saved without a rating.', photo };
+    }
+    return { message: 'Photo uploaded successfully', photo, rating };
+  }
+
+  async publishDeleted(photoId: string, userId: string, reason: string): Promise<void> {
+    await this.bus.publish('photos.photo.deleted.v1', { photoId, userId, reason, deletedAt: this.clock.now().toISOString() }, { key: photoId, subject: photoId });
+  }
+}
