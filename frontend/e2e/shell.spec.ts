@@ -15,7 +15,6 @@ const routes: ReadonlyArray<{ path: string; heading: string; title: string }> = 
   { path: '/subscription', heading: 'Manage Subscription', title: 'Wildframe — Manage Subscription' },
   { path: '/login', heading: 'Sign In', title: 'Wildframe — Sign In' },
   { path: '/forgot-password', heading: 'Reset Your Password', title: 'Wildframe — Reset Your Password' },
-  { path: '/profile', heading: 'Your Profile', title: 'Wildframe — Profile' },
   { path: '/my-photos', heading: 'My Photos', title: 'Wildframe — My Photos' },
   { path: '/admin', heading: 'Admin Panel', title: 'Wildframe — Admin Panel' },
   { path: '/privacy', heading: 'Privacy Policy', title: 'Wildframe — Privacy Policy' },

@@ -18,7 +18,9 @@ export const api = createApi({
   baseQuery: createGatewayBaseQuery(),
   refetchOnFocus: false,
   keepUnusedDataFor: 300,
-  tagTypes: ['CurrentUser'],
+  // CurrentUser: the signed-in user (refetched after login, signup, profile and avatar changes).
+  // SecurityQuestions: the signed-in user's own security-question status.
+  tagTypes: ['CurrentUser', 'SecurityQuestions'],
   endpoints: (build) => ({
     /** The signed-in user, or null for a visitor: a 401 means "anonymous", not a failure. */
     getCurrentUser: build.query<CurrentUser | null, void>({

@@ -101,6 +101,24 @@ describe('gateway base query', () => {
     expect(calls).toHaveLength(1);
   });
 
+  it('reports a server answer to a queryFn that passes no extra options', async () => {
+    const { baseQuery, calls } = setup(async () =>
+      Response.json({ statusCode: 409, message: 'An account with this email already exists' }, { status: 409 }),
+    );
+    const result = await baseQuery(
+      { url: 'auth/signup', method: 'POST', body: {} },
+      baseQueryApi('mutation'),
+      undefined as unknown as object,
+    );
+    expect(calls).toHaveLength(1);
+    expect(result.error).toEqual(
+      expect.objectContaining({
+        status: 409,
+        data: { statusCode: 409, message: 'An account with this email already exists' },
+      }),
+    );
+  });
+
   it('does not retry an answer from the server and quotes its body', async () => {
     const { baseQuery, calls } = setup(async () =>
       Response.json({ message: 'Upload limit exceeded' }, { status: 429, statusText: 'Too Many Requests' }),

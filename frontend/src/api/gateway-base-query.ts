@@ -45,7 +45,8 @@ export function createGatewayBaseQuery({ baseUrl = '/api', fetchFn }: GatewayBas
         status: (error as ApiError).status,
         requestType: baseQueryApi.type,
         attempt,
-        maxRetries: extraOptions.maxRetries ?? DEFAULT_MAX_RETRIES,
+        // Undefined when a queryFn calls the base query without extra options.
+        maxRetries: extraOptions?.maxRetries ?? DEFAULT_MAX_RETRIES,
       }),
     backoff: (attempt, _maxRetries, signal) => wait(retryDelayMs(attempt), signal),
   });

@@ -28,14 +28,14 @@ const PhotoDetailPage = lazyPage(
 );
 const PricingPage = lazyPage(() => import('../features/pricing/pricing-page'), 'PricingPage');
 const FaqPage = lazyPage(() => import('../features/faq/faq-page'), 'FaqPage');
-const SignupPage = lazyPage(() => import('../features/auth/signup-page'), 'SignupPage');
+const SignupPage = lazyPage(() => import('../features/signup/signup-page'), 'SignupPage');
 const SubscriptionPage = lazyPage(
   () => import('../features/subscription/subscription-page'),
   'SubscriptionPage',
 );
-const LoginPage = lazyPage(() => import('../features/auth/login-page'), 'LoginPage');
+const LoginPage = lazyPage(() => import('../features/login/login-page'), 'LoginPage');
 const ForgotPasswordPage = lazyPage(
-  () => import('../features/auth/forgot-password-page'),
+  () => import('../features/forgot-password/forgot-password-page'),
   'ForgotPasswordPage',
 );
 const ProfilePage = lazyPage(() => import('../features/profile/profile-page'), 'ProfilePage');
@@ -45,7 +45,7 @@ const PrivacyPage = lazyPage(() => import('../features/legal/privacy-page'), 'Pr
 const TermsPage = lazyPage(() => import('../features/legal/terms-page'), 'TermsPage');
 const ContactPage = lazyPage(() => import('../features/contact/contact-page'), 'ContactPage');
 const CookiePreferencesPage = lazyPage(
-  () => import('../features/cookie-preferences/cookie-preferences-page'),
+  () => import('../features/cookies/cookie-preferences-page'),
   'CookiePreferencesPage',
 );
 const NotFoundPage = lazyPage(() => import('../features/not-found/not-found-page'), 'NotFoundPage');

@@ -20,6 +20,10 @@ export const palette = {
   // Golden-hour amber: the single accent for calls to action and ratings. Dark text on it (6.6:1).
   amber: '#e0a030',
   amberDark: '#9a5b00',
+  // Errors: antd's default red is 3.2:1 on white; this one is 6.5:1, so messages under fields and
+  // destructive toasts pass WCAG AA.
+  danger: '#b42318',
+  dangerTint: '#fdecea',
   // Progress colours by season (spec, section 9).
   seasons: { spring: '#6a9a3a', summer: '#2f7d4b', fall: '#b8612a', winter: '#4f6f8f' },
 } as const;
@@ -42,6 +46,7 @@ export function createTheme({ reducedMotion }: { reducedMotion: boolean }): Them
       colorInfo: palette.forest,
       colorSuccess: palette.seasons.summer,
       colorWarning: palette.amber,
+      colorError: palette.danger,
       colorText: palette.stoneText,
       colorTextSecondary: palette.stoneMuted,
       colorBgLayout: palette.sand,
@@ -63,6 +68,7 @@ export function createTheme({ reducedMotion }: { reducedMotion: boolean }): Them
 export const themeCssVariables: Readonly<Record<`--wf-${string}`, string>> = {
   '--wf-forest': palette.forest,
   '--wf-forest-dark': palette.forestDark,
+  '--wf-forest-deep': palette.forestDeep,
   '--wf-forest-tint': palette.forestTint,
   '--wf-sand': palette.sand,
   '--wf-sand-deep': palette.sandDeep,
@@ -74,6 +80,8 @@ export const themeCssVariables: Readonly<Record<`--wf-${string}`, string>> = {
   '--wf-footer-text': palette.footerText,
   '--wf-amber': palette.amber,
   '--wf-amber-dark': palette.amberDark,
+  '--wf-danger': palette.danger,
+  '--wf-danger-tint': palette.dangerTint,
   '--wf-font': fontFamily,
 };
 

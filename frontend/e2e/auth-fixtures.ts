@@ -1,0 +1,126 @@
+// Helpers for the account specs (auth*.spec.ts). They talk to the real API of the server under
+// test; only where a state cannot be reached through it (a paid plan) does a spec answer a call
+// itself, and it says so.
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+
+export interface Account {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+  sessionToken: string;
+}
+
+/** The security questions the specs set up, with their answers. */
+export const QUESTIONS = [
+  { question: 'What was the name of your first pet?', answer: 'Biscuit' },
+  { question: 'In what city were you born?', answer: 'Springdale' },
+  { question: 'What is your favorite food?', answer: 'Blueberry pie' },
+] as const;
+
+/** The site admin the standalone app creates at its first start (see its README). */
+export const SITE_ADMIN = {
+  email: process.env.ADMIN_EMAIL ?? 'admin@wildframe.local',
+  password: process.env.ADMIN_PASSWORD ?? 'wildframe-admin-change-me',
+};
+
+/** A 64×64 green PNG. */
+export const AVATAR_PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAEAAAABACAIAAAAlC+aJAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAoElEQVRoge2SQQkAQRDD6igSKmj9/0/EPcJAIQLS0PB6mugGbED1iuxCvUt0AzagekV2od4lugEbUL0iu1DvEt2ADahekV2od4luwAZUr8gu1LtEN2ADqldkF+pdohuwAdUrsgv1LtEN2IDqFdmFepfoBmxA9YrsQr1LdAM2oHpFdqHeJboBG1C9IrtQ7xLdgA2oXpFdqHeJbsAGVK/4hw9dPJDERyFjUQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+let counter = 0;
+
+/** An address no other test (or earlier run against the same data) has used. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  const stamp = `${Date.now().toString(36)}${process.pid.toString(36)}${counter}`;
+  return `${prefix}-${stamp}@example.org`;
+}
+
+/** Stores a cookie choice before any page script runs, so the consent banner stays out of the way. */
+export async function dismissCookieBanner(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    window.localStorage.setItem('wildframe.cookieConsent', 'true');
+    window.localStorage.setItem(
+      'wildframe.cookiePreferences',
+      JSON.stringify({ necessary: true, analytics: false, functional: false, marketing: false }),
+    );
+  });
+}
+
+/** Creates an Explorer account through the API. */
+export async function createAccount(
+  request: APIRequestContext,
+  overrides: Partial<Pick<Account, 'email' | 'password' | 'firstName' | 'lastName'>> = {},
+): Promise<Account> {
+  const details = {
+    email: overrides.email ?? uniqueEmail('member'),
+    password: overrides.password ?? 'correct-horse-1',
+    firstName: overrides.firstName ?? 'Mary',
+    lastName: overrides.lastName ?? 'Anning',
+  };
+  const response = await request.post('/api/auth/signup', { data: { ...details, plan: 'explorer' } });
+  expect(response.status(), await response.text()).toBe(201);
+  const body = (await response.json()) as { sessionToken: string };
+  return { ...details, sessionToken: body.sessionToken };
+}
+
+export async function signInThroughApi(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const response = await request.post('/api/auth/login', { data: { email, password } });
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { sessionToken: string }).sessionToken;
+}
+
+export async function setUpSecurityQuestions(request: APIRequestContext, sessionToken: string): Promise<void> {
+  const response = await request.post('/api/user/security-questions', {
+    headers: { Authorization: `Bearer ${sessionToken}` },
+    data: {
+      question1: QUESTIONS[0].question,
+      question2: QUESTIONS[1].question,
+      question3: QUESTIONS[2].question,
+      answer1: QUESTIONS[0].answer,
+      answer2: QUESTIONS[1].answer,
+      answer3: QUESTIONS[2].answer,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/** Opens `path` as the holder of `sessionToken` (stored where the app keeps it). */
+export async function openSignedIn(page: Page, sessionToken: string, path: string): Promise<void> {
+  await page.goto('/favicon.svg');
+  await page.evaluate((token) => window.localStorage.setItem('sessionToken', token), sessionToken);
+  await page.goto(path);
+}
+
+/** The toast on screen (one at a time). */
+export function toast(page: Page): Locator {
+  return page.getByTestId('toast');
+}
+
+export async function expectToast(page: Page, title: string, description?: string | RegExp): Promise<void> {
+  const shown = toast(page);
+  await expect(shown).toContainText(title);
+  if (description) await expect(shown).toContainText(description);
+}
+
+/** Picks an option of an antd Select by its text. */
+export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  await select.click();
+  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
+}
+
+export async function signOutFromHeader(page: Page, name: string): Promise<void> {
+  await page.getByRole('banner').getByRole('button', { name }).click();
+  await page.locator('.account-menu').getByRole('menuitem', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
+}
+
+export async function fillLogin(page: Page, email: string, password: string): Promise<void> {
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+}

@@ -1,0 +1,48 @@
+import { CloseOutlined, GiftOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import { useState } from 'react';
+import { useGetCurrentUserQuery } from '../../api/api';
+import { LinkButton } from '../../components/link-button';
+import { readItem, writeItem } from './browser-storage';
+import { LAUNCH_PROMO, PROMO_DISMISSED_KEY, shouldShowPromo } from './promo';
+import './site.css';
+
+interface PromoBannerProps {
+  /** 'home' adds the button to /pricing (spec, section 4). */
+  variant?: 'home' | 'default';
+}
+
+/** The launch offer; dismissible for the browser session, not shown to paying members. */
+export function PromoBanner({ variant = 'default' }: PromoBannerProps) {
+  const { data: user, isLoading } = useGetCurrentUserQuery();
+  const [dismissed, setDismissed] = useState(() => readItem('session', PROMO_DISMISSED_KEY) === 'true');
+  if (!shouldShowPromo({ dismissed, userLoading: isLoading, user })) return null;
+
+  const dismiss = () => {
+    writeItem('session', PROMO_DISMISSED_KEY, 'true');
+    setDismissed(true);
+  };
+
+  return (
+    <section className={`promo-banner promo-banner--${variant}`} aria-label="Launch offer" data-testid="promo-banner">
+      <GiftOutlined className="promo-banner__icon" aria-hidden="true" />
+      <p className="promo-banner__text">
+        <strong>Launch offer: {LAUNCH_PROMO.percentOff}% off.</strong> Use code{' '}
+        <code className="promo-banner__code">{LAUNCH_PROMO.code}</code> for {LAUNCH_PROMO.percentOff}% off the first{' '}
+        {LAUNCH_PROMO.months} months of any monthly plan.
+      </p>
+      {variant === 'home' && (
+        <LinkButton to="/pricing" type="primary" className="promo-banner__cta">
+          {user ? 'View Plans' : 'Get Started Now'}
+        </LinkButton>
+      )}
+      <Button
+        type="text"
+        className="promo-banner__close"
+        icon={<CloseOutlined />}
+        aria-label="Dismiss launch offer"
+        onClick={dismiss}
+      />
+    </section>
+  );
+}
