@@ -1,2 +1,5 @@
 export * from './photos.config';
 export * from './photos.module';
+export { UploadPhoto } from './use-cases/upload-photo';
+export { PhotoActions } from './use-cases/photo-actions';
+export { SiteAssets } from './use-cases/site-assets';

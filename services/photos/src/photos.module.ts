@@ -16,6 +16,8 @@ import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { PhotoActions } from './use-cases/photo-actions';
 import { PhotoEventsConsumer } from './use-cases/photo-events.consumer';
 import { PhotoQueries } from './use-cases/photo-queries';
+import { PhotosApiService } from './use-cases/photos-api';
+import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
@@ -60,8 +62,10 @@ export class PhotosModule {
         PhotoActions,
         PhotoEventsConsumer,
         GuestExpiryJob,
+        SiteAssets,
+        PhotosApiService,
       ],
-      exports: [UploadPhoto],
+      exports: [UploadPhoto, PhotoActions, SiteAssets],
     };
   }
 }

@@ -13,6 +13,8 @@ export const standaloneConfigSchema = z.object({
   DATABASE_URL: envField.url(['postgres', 'postgresql']).optional(),
   /** Built web app; defaults to frontend/dist in the workspace. */
   WEB_DIR: envField.string().optional(),
+  /** First start adds a demo account's photos and the home page images. */
+  SEED_DEMO_CONTENT: envField.bool(true),
   ...loggingEnv,
 });
 

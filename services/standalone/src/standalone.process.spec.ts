@@ -50,6 +50,22 @@ describe('standalone process', () => {
     const health = await waitForStatus(`${first.url}/api/health`, 200);
     expect(((await health.json()) as { status: string }).status).toBe('ok');
 
+    // First start seeds the demo account's public photos, some featured, and the home page images.
+    const deadline = Date.now() + 150_000;
+    let seeded: { total: number } = { total: 0 };
+    while (Date.now() < deadline && seeded.total < 12) {
+      seeded = (await (await fetch(`${first.url}/api/photos?public=true`)).json()) as { total: number };
+      if (seeded.total < 12) await new Promise((r) => setTimeout(r, 500));
+    }
+    expect(seeded.total).toBe(12);
+    expect(((await (await fetch(`${first.url}/api/featured-photos`)).json()) as unknown[]).length).toBe(6);
+    for (const asset of ['homepage-hero-grand-teton', 'homepage-wildlife-sample', 'homepage-editing-background']) {
+      expect((await fetch(`${first.url}/api/assets/${asset}`)).headers.get('content-type')).toBe('image/webp');
+    }
+    const photo = (((await (await fetch(`${first.url}/api/photos?public=true&search=Kingfisher`)).json()) as { photos: Array<{ slug: string }> }).photos[0]);
+    const detail = (await (await fetch(`${first.url}/api/photos/${photo?.slug}`)).json()) as { credit: { author: string; licence: string } };
+    expect(detail.credit).toMatchObject({ author: 'Frank-2.0', licence: 'CC0-1.0' });
+
     const client = await connectEmbedded();
     await client.query(
       `INSERT INTO auth.users (email, password_hash, first_name, last_name) VALUES ('kept@example.com', 'x', 'Kept', 'User')`,
@@ -74,11 +90,13 @@ describe('standalone process', () => {
     const migrations = await reconnect.query(`SELECT count(*)::int AS n FROM auth.__migrations`);
     await reconnect.end();
     expect(rows.rows).toEqual([{ first_name: 'Kept' }]);
-    expect(migrations.rows[0].n).toBe(1);
+    expect(migrations.rows[0].n).toBeGreaterThanOrEqual(2);
+    // Demo content is added once: a restart does not add it again.
+    expect(((await (await fetch(`${again.url}/api/photos?public=true`)).json()) as { total: number }).total).toBe(12);
 
     again.running.child.kill('SIGINT');
     expect(await again.running.exited).toBe(0);
-  }, 180_000);
+  }, 300_000);
 
   it('explains, when run as root, that the database user cannot reach a private data folder', async () => {
     if (process.getuid?.() !== 0) {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
 import type { Logger } from 'pino';
 import { lockDataDir } from './data-dir-lock';
+import { seedDemoContent } from './seed/seed-demo-content';
 import { startEmbeddedDatabase } from './embedded-database';
 import { standaloneConfigSchema } from './standalone.config';
 import { DEFAULT_ADMIN, standaloneModule } from './standalone.module';
@@ -61,6 +62,19 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     const { port } = app.getHttpServer().address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
     logger.info({ url, dataDir }, 'Wildframe is running');
+    if (config.SEED_DEMO_CONTENT) {
+      // In the background: the site answers at once; the demo photos appear as they are analysed.
+      const stopSeeding = new AbortController();
+      const seeding = seedDemoContent(app, join(workspaceRoot(), 'services', 'standalone', 'seed'), dataDir, logger, stopSeeding.signal).then(
+        () => logger.info('demo content ready'),
+        (error: unknown) => logger.error({ err: error }, 'adding demo content failed; it is retried at the next start'),
+      );
+      // Runs first on the way down: the photo in progress is finished, the rest waits for the next start.
+      cleanups.push(() => {
+        stopSeeding.abort();
+        return seeding;
+      });
+    }
     if (!env['ADMIN_PASSWORD']) {
       logger.warn(`the site admin ${env['ADMIN_EMAIL'] ?? DEFAULT_ADMIN.email} was created with the default password from the README: change it (Profile → security questions, then Forgot password)`);
     }

@@ -13,6 +13,7 @@ import type { PhotoCard, PhotoDetail } from '../domain/photo-view';
 import { LARGEST_FILE_BYTES } from '../domain/upload-limits';
 import type { UploadLimits } from '../domain/upload-limits';
 import { PhotoActions } from '../use-cases/photo-actions';
+import { SiteAssets } from '../use-cases/site-assets';
 import { GalleryPage, PhotoQueries, UserStats } from '../use-cases/photo-queries';
 import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
 import { sendObject } from './send-object';
@@ -30,6 +31,7 @@ export class PhotosController {
     private readonly upload: UploadPhoto,
     private readonly queries: PhotoQueries,
     private readonly actions: PhotoActions,
+    private readonly assets: SiteAssets,
   ) {}
 
   @Post('photos/upload')
@@ -139,6 +141,11 @@ export class PhotosController {
   @Get('upload-limits')
   limits(@CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<UploadLimits> {
     return this.queries.limits(identity, ip);
+  }
+
+  @Get('assets/:name')
+  async asset(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendObject(req, res, await this.assets.get(name), 'public, max-age=86400');
   }
 
   @Get('featured-photos')

@@ -12,7 +12,8 @@ export type PhotosErrorCode =
   | 'TOO_SMALL'
   | 'UNREADABLE'
   | 'NOT_FOUND'
-  | 'NOT_OWNER';
+  | 'NOT_OWNER'
+  | 'ASSET_NOT_FOUND';
 
 export class PhotosError extends AppError<PhotosErrorCode> {}
 
@@ -30,4 +31,5 @@ export const photosErrors = {
   tooSmall: () => new PhotosError('TOO_SMALL', 'Photos must be at least 800x600 pixels', 400),
   unreadable: () => new PhotosError('UNREADABLE', 'The image could not be read. It may be damaged.', 400),
   notFound: () => new PhotosError('NOT_FOUND', 'Photo Not Found', 404),
+  assetNotFound: () => new PhotosError('ASSET_NOT_FOUND', 'Image not found', 404),
 };
