@@ -13,3 +13,5 @@ export {
 export { EXAMPLE_PAYLOADS, examplePayload } from './examples';
 export * from './plans';
 export * from './apis/accounts';
+export * from './apis/analysis';
+export * from './apis/photos';

@@ -22,10 +22,7 @@ function lazyPage<Name extends string>(
 const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');
 const UploadPage = lazyPage(() => import('../features/upload/upload-page'), 'UploadPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), 'GalleryPage');
-const PhotoDetailPage = lazyPage(
-  () => import('../features/photo-detail/photo-detail-page'),
-  'PhotoDetailPage',
-);
+const PhotoPage = lazyPage(() => import('../features/photo/photo-page'), 'PhotoPage');
 const PricingPage = lazyPage(() => import('../features/pricing/pricing-page'), 'PricingPage');
 const FaqPage = lazyPage(() => import('../features/faq/faq-page'), 'FaqPage');
 const SignupPage = lazyPage(() => import('../features/signup/signup-page'), 'SignupPage');
@@ -72,8 +69,8 @@ export const routeTable: readonly AppRoute[] = [
       'Browse wildlife and landscape photos shared by the Wildframe community, filter by category and sort by newest, most liked or most viewed.',
     Page: GalleryPage,
   },
-  { path: '/photo/:idOrSlug', title: 'Photo', Page: PhotoDetailPage },
-  { path: '/photos/:slug', title: 'Photo', Page: PhotoDetailPage },
+  { path: '/photo/:idOrSlug', title: 'Photo', Page: PhotoPage },
+  { path: '/photos/:slug', title: 'Photo', Page: PhotoPage },
   {
     path: '/pricing',
     title: 'Pricing',

@@ -1,14 +1,59 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@wildframe/platform';
+import { DynamicModule, Inject, Module, OnModuleInit } from '@nestjs/common';
+import { ANALYSIS_API } from '@wildframe/contracts';
+import { DATABASE, DatabaseModule, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase } from '@wildframe/platform';
 import { join } from 'node:path';
+import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
+import { MODEL_LOADER, engineProviders } from './engine/engine.providers';
+import type { ModelLoader } from './engine/models/model-loader';
+import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
+import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
+import { InternalAnalysisController } from './ratings/internal-analysis.controller';
+import { InternalTokenGuard } from './ratings/internal-token.guard';
+import { LocalAnalysisApi } from './ratings/local-analysis-api';
+import { RatingOutbox } from './ratings/rating-outbox';
+import { EditingTipsRepository } from './repositories/editing-tips.repository';
+import { PhotoAccessRepository } from './repositories/photo-access.repository';
+import { RatingEventsPublisher } from './repositories/rating-events.publisher';
+import { RatingsRepository } from './repositories/ratings.repository';
+import { EditingSuggestionsController } from './tips/editing-suggestions.controller';
+import { EditingSuggestionsUseCase } from './tips/editing-suggestions.use-case';
 
 /** Versioned migrations of the `analysis` schema (copied next to the compiled code by the build). */
 export const analysisMigrationsFolder = join(__dirname, '..', 'migrations');
 
+export interface AnalysisModuleOptions {
+  /**
+   * Mount the internal HTTP API (`/api/internal/analysis`, guarded by INTERNAL_API_TOKEN) for
+   * callers in other processes. The distributed entrypoint sets it; the standalone shape, where
+   * callers use the in-process implementation, does not.
+   */
+  exposeInternalApi?: boolean;
+}
+
+/**
+ * AI rating, content screening, category detection and editing tips. Registers its `AnalysisApi`
+ * in the process's LocalServiceRegistry and starts loading the bundled models in the background.
+ */
 @Module({})
-export class AnalysisModule {
-  static register(config: AnalysisConfig): DynamicModule {
+export class AnalysisModule implements OnModuleInit {
+  constructor(
+    private readonly services: LocalServiceRegistry,
+    private readonly api: LocalAnalysisApi,
+    @Inject(MODEL_LOADER) private readonly models: ModelLoader,
+    @Inject(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
+  ) {}
+
+  onModuleInit(): void {
+    this.services.register(ANALYSIS_API, this.api);
+    // Not awaited: start-up does not wait for the models; a photo arriving first waits within its deadline.
+    if (this.config.ANALYSIS_WARM_UP) this.models.warmUp();
+  }
+
+  static register(config: AnalysisConfig, options: AnalysisModuleOptions = {}): DynamicModule {
+    if (options.exposeInternalApi && !config.INTERNAL_API_TOKEN) {
+      throw new Error('INTERNAL_API_TOKEN is required when the analysis internal API is exposed');
+    }
     return {
       module: AnalysisModule,
       imports: [
@@ -19,6 +64,26 @@ export class AnalysisModule {
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
+      ],
+      controllers: [EditingSuggestionsController, ...(options.exposeInternalApi ? [InternalAnalysisController] : [])],
+      providers: [
+        { provide: ANALYSIS_CONFIG, useValue: config },
+        ...engineProviders,
+        RatingsRepository,
+        PhotoAccessRepository,
+        EditingTipsRepository,
+        {
+          provide: PostgresProcessedEventStore,
+          inject: [DATABASE],
+          useFactory: (database: ServiceDatabase) => new PostgresProcessedEventStore(database),
+        },
+        RatingEventsPublisher,
+        RatingOutbox,
+        AnalyzePhotoUseCase,
+        LocalAnalysisApi,
+        EditingSuggestionsUseCase,
+        PhotoEventsConsumer,
+        InternalTokenGuard,
       ],
     };
   }

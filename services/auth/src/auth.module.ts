@@ -3,15 +3,18 @@ import { DatabaseModule, IdentityRegistry, serviceStorageProvider } from '@wildf
 import { join } from 'node:path';
 import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
+import { AdminUsersController } from './controllers/admin-users.controller';
 import { AuthController } from './controllers/auth.controller';
 import { AvatarController } from './controllers/avatar.controller';
 import { UserController } from './controllers/user.controller';
+import { AdminUsersRepository } from './repositories/admin-users.repository';
 import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
 import { ResetGrantsRepository } from './repositories/reset-grants.repository';
 import { SecurityQuestionsRepository } from './repositories/security-questions.repository';
 import { SessionsRepository } from './repositories/sessions.repository';
 import { UsersRepository } from './repositories/users.repository';
 import { AccountsApiService } from './use-cases/accounts-api';
+import { AdminUsersService } from './use-cases/admin-users.service';
 import { AccountsService } from './use-cases/accounts.service';
 import { AvatarsService } from './use-cases/avatars.service';
 import { RateLimiter } from './use-cases/rate-limiter';
@@ -49,7 +52,7 @@ export class AuthModule implements OnModuleInit {
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [AuthController, UserController, AvatarController],
+      controllers: [AuthController, UserController, AvatarController, AdminUsersController],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
@@ -65,6 +68,8 @@ export class AuthModule implements OnModuleInit {
         AvatarsService,
         AccountsApiService,
         PlanChangesConsumer,
+        AdminUsersRepository,
+        AdminUsersService,
       ],
     };
   }

@@ -1,19 +1,98 @@
-import { DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@wildframe/platform';
+import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
+import { CLOCK, DatabaseModule } from '@wildframe/platform';
+import type { Clock } from '@wildframe/platform';
 import { join } from 'node:path';
+import { BILLING_CONFIG } from './billing.config';
 import type { BillingConfig } from './billing.config';
-import { PlansController } from './plans/plans.controller';
+import { BillingController } from './controllers/billing.controller';
+import { PlansController } from './controllers/plans.controller';
+import { SandboxPaymentsController } from './controllers/sandbox-payments.controller';
+import { StripeWebhookController } from './controllers/stripe-webhook.controller';
+import { SubscriptionsController } from './controllers/subscriptions.controller';
+import { PAYMENT_PROVIDER } from './domain/payment-provider';
+import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
+import { SandboxPaymentProvider } from './providers/sandbox/sandbox-payment-provider';
+import { createStripeClient, StripePaymentProvider } from './providers/stripe/stripe-payment-provider';
+import type { StripeSettings } from './providers/stripe/stripe-payment-provider';
+import { stripeWebhookRawBody } from './providers/stripe/stripe-webhook-raw-body';
+import { AccountsClient } from './repositories/accounts.client';
+import { CustomersRepository } from './repositories/customers.repository';
+import { SignupsRepository } from './repositories/signups.repository';
+import { SubscriptionEvents } from './repositories/subscription-events';
+import { SubscriptionsRepository } from './repositories/subscriptions.repository';
+import { BillingJobs } from './use-cases/billing-jobs.service';
+import { Cancellations } from './use-cases/cancellations.service';
+import { PaidSignups } from './use-cases/paid-signups.service';
+import { StripeWebhooks } from './use-cases/stripe-webhooks.service';
+import { SubscriptionSync } from './use-cases/subscription-sync.service';
+import { Upgrades } from './use-cases/upgrades.service';
 
 /** Versioned migrations of the `billing` schema (copied next to the compiled code by the build). */
 export const billingMigrationsFolder = join(__dirname, '..', 'migrations');
 
+/** The Stripe settings of a configuration validated with PAYMENT_PROVIDER=stripe. */
+export function stripeSettings(config: BillingConfig): StripeSettings {
+  const required = (value: string | undefined, name: string): string => {
+    if (!value) throw new Error(`${name} is required when PAYMENT_PROVIDER=stripe`);
+    return value;
+  };
+  return {
+    secretKey: required(config.STRIPE_SECRET_KEY, 'STRIPE_SECRET_KEY'),
+    webhookSecret: required(config.STRIPE_WEBHOOK_SECRET, 'STRIPE_WEBHOOK_SECRET'),
+    prices: {
+      enthusiast: {
+        monthly: required(config.STRIPE_PRICE_ENTHUSIAST_MONTHLY, 'STRIPE_PRICE_ENTHUSIAST_MONTHLY'),
+        annual: required(config.STRIPE_PRICE_ENTHUSIAST_ANNUAL, 'STRIPE_PRICE_ENTHUSIAST_ANNUAL'),
+      },
+      professional: {
+        monthly: required(config.STRIPE_PRICE_PROFESSIONAL_MONTHLY, 'STRIPE_PRICE_PROFESSIONAL_MONTHLY'),
+        annual: required(config.STRIPE_PRICE_PROFESSIONAL_ANNUAL, 'STRIPE_PRICE_PROFESSIONAL_ANNUAL'),
+      },
+    },
+    promoCoupon: config.STRIPE_PROMO_COUPON,
+    apiBase: config.STRIPE_API_BASE,
+  };
+}
+
+/** The payment provider PAYMENT_PROVIDER chooses, with what only that provider needs. */
+function paymentProviderParts(config: BillingConfig): { providers: Provider[]; controllers: Type[] } {
+  if (config.PAYMENT_PROVIDER === 'stripe') {
+    const settings = stripeSettings(config);
+    return {
+      providers: [
+        { provide: StripePaymentProvider, useFactory: () => new StripePaymentProvider(createStripeClient(settings), settings) },
+        { provide: PAYMENT_PROVIDER, useExisting: StripePaymentProvider },
+        stripeWebhookRawBody,
+        StripeWebhooks,
+      ],
+      controllers: [StripeWebhookController],
+    };
+  }
+  return {
+    providers: [
+      SandboxLedger,
+      { provide: SandboxPaymentProvider, inject: [SandboxLedger, CLOCK], useFactory: (ledger: SandboxLedger, clock: Clock) => new SandboxPaymentProvider(ledger, clock) },
+      { provide: PAYMENT_PROVIDER, useExisting: SandboxPaymentProvider },
+    ],
+    controllers: [SandboxPaymentsController],
+  };
+}
+
+/**
+ * The plan catalogue, customers and subscriptions, and the only place that talks to a payment
+ * provider (sandbox by default, Stripe when configured). Announces subscription changes as
+ * billing.subscription.*.v1; auth applies them to each user's plan.
+ */
 @Module({})
 export class BillingModule {
   static register(config: BillingConfig): DynamicModule {
+    const provider = paymentProviderParts(config);
     return {
       module: BillingModule,
-      controllers: [PlansController],
+      controllers: [PlansController, BillingController, SubscriptionsController, ...provider.controllers],
       imports: [
+        ScheduleModule.forRoot(),
         DatabaseModule.forService({
           schema: 'billing',
           url: config.DATABASE_URL,
@@ -21,6 +100,20 @@ export class BillingModule {
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
+      ],
+      providers: [
+        { provide: BILLING_CONFIG, useValue: config },
+        ...provider.providers,
+        SubscriptionsRepository,
+        CustomersRepository,
+        SignupsRepository,
+        SubscriptionEvents,
+        AccountsClient,
+        SubscriptionSync,
+        PaidSignups,
+        Upgrades,
+        Cancellations,
+        BillingJobs,
       ],
     };
   }

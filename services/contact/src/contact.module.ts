@@ -1,11 +1,18 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule } from '@wildframe/platform';
 import { join } from 'node:path';
+import { CONTACT_CONFIG } from './contact.config';
 import type { ContactConfig } from './contact.config';
+import { AdminContactMessagesController } from './controllers/admin-contact-messages.controller';
+import { ContactController } from './controllers/contact.controller';
+import { ContactMessagesRepository } from './repositories/contact-messages.repository';
+import { ContactMessagesAdmin } from './use-cases/contact-messages-admin';
+import { SubmitContactMessage } from './use-cases/submit-contact-message';
 
 /** Versioned migrations of the `contact` schema (copied next to the compiled code by the build). */
 export const contactMigrationsFolder = join(__dirname, '..', 'migrations');
 
+/** Contact messages from the public form; responses, status, archive and the audit trail for admins. */
 @Module({})
 export class ContactModule {
   static register(config: ContactConfig): DynamicModule {
@@ -20,6 +27,8 @@ export class ContactModule {
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
+      controllers: [ContactController, AdminContactMessagesController],
+      providers: [{ provide: CONTACT_CONFIG, useValue: config }, ContactMessagesRepository, SubmitContactMessage, ContactMessagesAdmin],
     };
   }
 }

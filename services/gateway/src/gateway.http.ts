@@ -1,4 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PHOTOS_API, type PhotosApi } from '@wildframe/contracts';
+import { LocalServiceRegistry } from '@wildframe/platform';
 import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
@@ -24,5 +26,21 @@ export function configureGatewayHttp(app: NestExpressApplication, options: Gatew
     const identity = upstreams.auth && identitySecret ? { secret: identitySecret, resolver: new RemoteIdentityResolver(upstreams.auth) } : undefined;
     app.use(proxyMiddleware(upstreams, identity && { secret: identity.secret, resolve: (token) => identity.resolver.resolve(token) }));
   }
-  if (options.webDir) app.use(...webAppMiddleware(options.webDir));
+  if (options.webDir) app.use(...webAppMiddleware(options.webDir, { socialPreview: localSocialPreview(app) }));
+}
+
+/**
+ * Photo previews come from the photos service when it runs in this process (standalone): its
+ * module registers PhotosApi in the LocalServiceRegistry. Looked up per request, so the order in
+ * which modules start does not matter. In the distributed shape nothing is registered here and
+ * photo pages are served without preview tags.
+ */
+function localSocialPreview(app: NestExpressApplication) {
+  let registry: LocalServiceRegistry | undefined;
+  try {
+    registry = app.get(LocalServiceRegistry, { strict: false });
+  } catch {
+    registry = undefined;
+  }
+  return (slugOrId: string) => registry?.get<PhotosApi>(PHOTOS_API)?.socialPreview(slugOrId);
 }

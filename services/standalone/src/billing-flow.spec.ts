@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { AuthModule, authConfigSchema } from '@wildframe/auth';
 import { BillingJobs, BillingModule, billingConfigSchema } from '@wildframe/billing';
+import { PhotosModule, photosConfigSchema } from '@wildframe/photos';
 import { loadConfig } from '@wildframe/platform';
 import { createServiceTestApp } from '@wildframe/platform/testing';
 import type { ServiceTestApp } from '@wildframe/platform/testing';
@@ -11,17 +12,18 @@ const DECLINED_CARD = { ...CARD, cardNumber: '4000 0000 0000 0002' };
 const ACCOUNT = { email: 'paid.member@example.com', firstName: 'Ansel', lastName: 'Adams', password: 'half-dome-1927' };
 
 /**
- * Billing composed with the real auth service over the sandbox: what auth reports as the plan
- * (GET /api/auth/user) follows every billing step — paid signup, a refused upgrade, an upgrade,
- * cancellation, and the scheduled expiry.
+ * Billing composed with the real auth and photos services over the sandbox: the plan auth reports
+ * (GET /api/auth/user) and the limits photos applies (GET /api/upload-limits) follow every billing
+ * step — paid signup, a refused upgrade, an upgrade, cancellation, and the scheduled expiry.
  */
-describe('billing with auth: the plan follows the subscription', () => {
+describe('billing with auth and photos: plan and limits follow the subscription', () => {
   let t: ServiceTestApp;
 
   beforeAll(async () => {
     t = await createServiceTestApp(({ DATABASE_URL, STORAGE_DIR }) => [
       AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR })),
       BillingModule.register(loadConfig('billing', billingConfigSchema, { DATABASE_URL, BILLING_JOB_INTERVAL_SECONDS: '0' })),
+      PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR })),
     ]);
   });
   afterAll(() => t.close());
@@ -45,6 +47,18 @@ describe('billing with auth: the plan follows the subscription', () => {
     return { plan: res.body.plan, planExpiry: res.body.planExpiry };
   }
 
+  /** What the photos service allows this user now (GET /api/upload-limits). */
+  async function limits(token: string): Promise<[string, number, number, number]> {
+    await t.bus.idle();
+    const res = await request(t.server).get('/api/upload-limits').set('Authorization', `Bearer ${token}`);
+    expect(res.status).toBe(200);
+    return [res.body.planName, res.body.fileSizeLimitMB, res.body.storageLimitMB, res.body.dailyUploads];
+  }
+
+  const ENTHUSIAST_LIMITS = ['enthusiast', 20, 25600, 999999];
+  const PROFESSIONAL_LIMITS = ['professional', 30, 51200, 999999];
+  const EXPLORER_LIMITS = ['explorer', 10, 250, 5];
+
   it('signup, refused upgrade, upgrade, cancellation and expiry', async () => {
     // Paid signup on Enthusiast (annual): the account is created by auth, active on its plan.
     const setup = await post('/create-subscription-signup', { ...ACCOUNT, plan: 'enthusiast', isAnnual: true });
@@ -58,6 +72,7 @@ describe('billing with auth: the plan follows the subscription', () => {
     let token = signup.body.sessionToken as string;
     expect(await currentPlan(token)).toEqual({ plan: 'enthusiast', planExpiry: enthusiastEnd });
     expect(await currentPlan(await signIn())).toEqual({ plan: 'enthusiast', planExpiry: enthusiastEnd });
+    expect(await limits(token)).toEqual(ENTHUSIAST_LIMITS);
 
     // Upgrade to Professional (monthly): a declined card changes nothing.
     const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: false }, token);
@@ -66,12 +81,14 @@ describe('billing with auth: the plan follows the subscription', () => {
     expect({ status: declined.status, message: declined.body.message }).toEqual({ status: 402, message: 'Your card was declined.' });
     expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token)).status).toBe(402);
     expect(await currentPlan(token)).toEqual({ plan: 'enthusiast', planExpiry: enthusiastEnd });
+    expect(await limits(token)).toEqual(ENTHUSIAST_LIMITS);
 
     expect((await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...CARD })).status).toBe(200);
     const upgraded = await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token);
     expect(upgraded.status).toBe(200);
     const professionalEnd = upgraded.body.planExpiry as string;
     expect(await currentPlan(token)).toEqual({ plan: 'professional', planExpiry: professionalEnd });
+    expect(await limits(token)).toEqual(PROFESSIONAL_LIMITS);
 
     // Cancel: Professional until the period ends.
     const canceled = await post('/cancel-subscription', {}, token);
@@ -79,12 +96,14 @@ describe('billing with auth: the plan follows the subscription', () => {
     expect(await currentPlan(token)).toEqual({ plan: 'professional', planExpiry: professionalEnd });
     await t.app.get(BillingJobs).run();
     expect((await currentPlan(token)).plan).toBe('professional');
+    expect(await limits(token)).toEqual(PROFESSIONAL_LIMITS);
 
     // The period ends; the scheduled job returns the account to Explorer.
     t.clock.set(new Date(new Date(professionalEnd).getTime() + 60_000));
     await t.app.get(BillingJobs).run();
     token = await signIn();
     expect(await currentPlan(token)).toEqual({ plan: 'explorer', planExpiry: null });
+    expect(await limits(token)).toEqual(EXPLORER_LIMITS);
 
     // Explorer again: a new upgrade is possible, a second cancellation is not.
     expect((await post('/cancel-subscription', {}, token)).status).toBe(404);

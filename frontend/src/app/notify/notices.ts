@@ -55,6 +55,9 @@ export const NOTICES = {
   storageLimitReachedDescription:
     'Your storage is full. Upgrade your plan or delete some photos to make room.',
   contentPolicyViolation: 'Content Policy Violation',
+  /** Ours: the spec's guideline reminder shown after the server message. */
+  contentPolicyReminder:
+    'Wildframe is for nature photography: wildlife, landscapes and outdoor scenery, following our community guidelines.',
   noFileSelected: 'No File Selected',
   missingInformation: 'Missing Information',
   uploadFailed: 'Upload Failed',

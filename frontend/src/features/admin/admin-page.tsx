@@ -1,10 +1,128 @@
+import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
+import { Alert, Button, Input, Skeleton, Tabs } from 'antd';
+import { useState, type ReactNode } from 'react';
+import { useGetCurrentUserQuery } from '../../api/api';
+import type { CurrentUser } from '../../api/types';
+import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
+import { AccessDenied } from './access-denied';
+import { filterMessages, filterPhotos, filterUsers } from './admin-search';
+import { MESSAGES_POLL_MS, useGetAdminPhotosQuery, useGetAdminUsersQuery, useGetContactMessagesQuery } from './api';
+import { MessagesTab } from './messages-tab';
+import { PhotosTab } from './photos-tab';
+import { UsersTab } from './users-tab';
+import './admin.css';
 
+const TITLE = 'Admin Panel';
+const LEAD = 'Manage users and their plans, review and feature photos, and answer contact messages.';
+
+/** /admin: the panel for admins, Access Denied for everyone else (spec, sections 2 and 6). */
 export function AdminPage() {
+  const { data: user, isLoading, isUninitialized } = useGetCurrentUserQuery();
+  if (isLoading || isUninitialized) {
+    return (
+      <div className="admin-page" role="status" aria-label="Loading the admin panel">
+        <Skeleton active title={{ width: '30%' }} paragraph={{ rows: 4 }} />
+      </div>
+    );
+  }
+  if (!user?.isAdmin) return <AccessDenied />;
+  return <AdminPanel admin={user} />;
+}
+
+interface ListQuery {
+  data?: unknown[];
+  isLoading: boolean;
+  isError: boolean;
+  refetch: () => unknown;
+}
+
+/** A tab's list, or its loading placeholder, or its failure with a way to try again. */
+function TabBody({ query, what, children }: { query: ListQuery; what: string; children: ReactNode }) {
+  if (query.isLoading) return <Skeleton active paragraph={{ rows: 5 }} className="admin-skeleton" />;
+  // A failed poll keeps the list it had; only a list never loaded shows the failure.
+  if (query.isError && !query.data) {
+    return (
+      <Alert
+        type="error"
+        showIcon
+        title={`The ${what} could not be loaded.`}
+        action={
+          <Button size="small" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        }
+      />
+    );
+  }
+  return <>{children}</>;
+}
+
+function AdminPanel({ admin }: { admin: CurrentUser }) {
+  const [search, setSearch] = useState('');
+  const [tab, setTab] = useState('users');
+  const users = useGetAdminUsersQuery(undefined, { refetchOnMountOrArgChange: true });
+  const photos = useGetAdminPhotosQuery(undefined, { refetchOnMountOrArgChange: true });
+  const messages = useGetContactMessagesQuery(undefined, { pollingInterval: MESSAGES_POLL_MS, refetchOnMountOrArgChange: true });
+
+  const shownUsers = filterUsers(users.data ?? [], search);
+  const shownPhotos = filterPhotos(photos.data ?? [], search);
+  const shownMessages = filterMessages(messages.data ?? [], search);
+  const count = (query: { data?: unknown[] }, shown: unknown[]) => (query.data ? ` (${shown.length})` : '');
+
   return (
-    <PageHeader
-      title="Admin Panel"
-      lead="Manage users and their plans, review and feature photos, and answer contact messages."
-    />
+    <div className="admin-page">
+      <div className="admin-page__top">
+        <LinkButton to="/profile" icon={<ArrowLeftOutlined aria-hidden="true" />} className="admin-page__back">
+          Back to Profile
+        </LinkButton>
+      </div>
+      <PageHeader title={TITLE} lead={LEAD} />
+      <Input
+        className="admin-search"
+        size="large"
+        allowClear
+        prefix={<SearchOutlined aria-hidden="true" />}
+        placeholder="Search users, photos and messages"
+        aria-label="Search users, photos and messages"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+      />
+      <Tabs
+        className="admin-tabs"
+        tabBarGutter={20}
+        activeKey={tab}
+        onChange={setTab}
+        items={[
+          {
+            key: 'users',
+            label: `Users${count(users, shownUsers)}`,
+            children: (
+              <TabBody query={users} what="users">
+                <UsersTab users={shownUsers} currentUserId={admin.id} />
+              </TabBody>
+            ),
+          },
+          {
+            key: 'photos',
+            label: `Photos${count(photos, shownPhotos)}`,
+            children: (
+              <TabBody query={photos} what="photos">
+                <PhotosTab photos={shownPhotos} />
+              </TabBody>
+            ),
+          },
+          {
+            key: 'messages',
+            label: `Messages${count(messages, shownMessages)}`,
+            children: (
+              <TabBody query={messages} what="messages">
+                <MessagesTab messages={shownMessages} />
+              </TabBody>
+            ),
+          },
+        ]}
+      />
+    </div>
   );
 }

@@ -1,10 +1,152 @@
+import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Input, Segmented, Select } from 'antd';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { NOTICES } from '../../app/notify';
+import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
+import { GALLERY_REFETCH_MS, useGetGalleryQuery } from '../photos/api';
+import { PhotoCard } from '../photos/photo-card';
+import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-grid';
+import type { GallerySort, UploadCategory } from '../photos/types';
+import { GalleryPagination } from './gallery-pagination';
+import { readGalleryParams, writeGalleryParams, type GalleryParams } from './gallery-params';
+import '../photos/photos.css';
+import './gallery.css';
+
+const SKELETON_COUNT = 6;
+/** Cards in the first row load at once; the rest when scrolled near. */
+const EAGER_CARDS = 3;
+
+const CATEGORY_OPTIONS: Array<{ value: 'all' | UploadCategory; label: string }> = [
+  { value: 'all', label: 'All' },
+  { value: 'wildlife', label: 'Wildlife' },
+  { value: 'landscape', label: 'Landscape' },
+];
+
+const SORT_OPTIONS: Array<{ value: GallerySort; label: string }> = [
+  { value: 'newest', label: 'Newest' },
+  { value: 'oldest', label: 'Oldest' },
+  { value: 'most-liked', label: 'Most Liked' },
+  { value: 'most-viewed', label: 'Most Viewed' },
+];
 
 export function GalleryPage() {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const params = readGalleryParams(searchParams);
+  const sortId = useId();
+  const resultsRef = useRef<HTMLDivElement>(null);
+  const [searchText, setSearchText] = useState(params.search);
+
+  // Back and forward change the URL: follow it in the field.
+  useEffect(() => setSearchText(params.search), [params.search]);
+
+  const { data, isLoading, isFetching, isError, refetch } = useGetGalleryQuery(
+    {
+      ...(params.category === 'all' ? {} : { category: params.category }),
+      ...(params.search ? { search: params.search } : {}),
+      sort: params.sort,
+      page: params.page,
+    },
+    { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
+  );
+
+  const update = (change: Partial<GalleryParams>) => {
+    // Any filter change starts again from page 1.
+    const next: GalleryParams = { ...params, page: 1, ...change };
+    setSearchParams(writeGalleryParams(next));
+  };
+
+  const goToPage = (page: number) => {
+    update({ page });
+    resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  };
+
+  const photos = data?.photos ?? [];
+
   return (
-    <PageHeader
-      title="Gallery"
-      lead="Browse wildlife and landscape photos shared by the community. Filter by category, sort by date, likes or views, and open any photo to see its AI critique."
-    />
+    <div className="gallery-page">
+      <PageHeader
+        title="Gallery"
+        lead="Browse wildlife and landscape photos shared by the community. Filter by category, sort by date, likes or views, and open any photo to see its AI critique."
+      />
+      <div className="gallery-toolbar" role="search" aria-label="Gallery filters">
+        <Segmented
+          className="gallery-toolbar__categories"
+          options={CATEGORY_OPTIONS}
+          value={params.category}
+          onChange={(value) => update({ category: value as GalleryParams['category'] })}
+          aria-label="Category"
+        />
+        <Input.Search
+          className="gallery-toolbar__search"
+          placeholder="Search titles and descriptions"
+          aria-label="Search photos"
+          allowClear
+          maxLength={100}
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          onSearch={(value) => update({ search: value.trim() })}
+        />
+        <div className="gallery-toolbar__sort">
+          <label htmlFor={sortId}>Sort by</label>
+          <Select
+            id={sortId}
+            value={params.sort}
+            options={SORT_OPTIONS}
+            onChange={(value: GallerySort) => update({ sort: value })}
+            popupMatchSelectWidth={false}
+          />
+        </div>
+      </div>
+
+      <div ref={resultsRef} className="gallery-results" aria-busy={isFetching}>
+        {params.search && !isError && (
+          <p className="gallery-results__summary" role="status">
+            {data ? `${data.total} ${data.total === 1 ? 'photo matches' : 'photos match'} “${params.search}”` : `Searching for “${params.search}”`}
+          </p>
+        )}
+        {isLoading && <PhotoGridSkeleton count={SKELETON_COUNT} label="Loading photos" />}
+        {isError && !data && (
+          <div className="empty-state" role="alert">
+            <h2 className="empty-state__title">{NOTICES.errorLoadingGallery}</h2>
+            <p>The photos could not be loaded. Check your connection and try again.</p>
+            <Button type="primary" icon={<ReloadOutlined />} onClick={() => void refetch()}>
+              Try Again
+            </Button>
+          </div>
+        )}
+        {data && photos.length === 0 && (
+          <div className="empty-state">
+            <PictureOutlined className="empty-state__icon" aria-hidden="true" />
+            <h2 className="empty-state__title">{params.search ? 'No photos match your search' : 'No photos here yet'}</h2>
+            <p>
+              {params.search
+                ? 'Try other words, or clear the search to see every photo.'
+                : 'Be the first to share one: upload a photo, then make it public from My Photos.'}
+            </p>
+            {params.search || params.category !== 'all' ? (
+              <Button onClick={() => update({ search: '', category: 'all' })}>Show All Photos</Button>
+            ) : (
+              <LinkButton to="/upload" type="primary">
+                Upload a Photo
+              </LinkButton>
+            )}
+          </div>
+        )}
+        {photos.length > 0 && (
+          <PhotoGrid label="Photos">
+            {photos.map((photo, index) => (
+              <PhotoGridItem key={photo.id}>
+                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} likeable />
+              </PhotoGridItem>
+            ))}
+          </PhotoGrid>
+        )}
+        {data && data.totalPages > 1 && (
+          <GalleryPagination page={Math.min(params.page, data.totalPages)} totalPages={data.totalPages} onChange={goToPage} />
+        )}
+      </div>
+    </div>
   );
 }

@@ -2,7 +2,7 @@ import { Skeleton } from 'antd';
 import { Navigate } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { PageHeader } from '../../components/page-header';
-import { LatestPhotosSlot, PlanUsageSlot } from './photo-slots';
+import { LatestPhotosSlot, PlanUsageSlot } from '../photos/profile-slots';
 import { PlanFeaturesCard } from './plan-features-card';
 import { ProfileSummaryCard } from './profile-summary-card';
 import { QuickActionsCard } from './quick-actions-card';

@@ -86,7 +86,7 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
 
   return (
     <Form<ProfileUpdate>
-      className="auth-form profile-edit-form"
+      className="profile-edit-form"
       layout="vertical"
       requiredMark={false}
       initialValues={{ firstName: user.firstName ?? '', lastName: user.lastName ?? '', email: user.email }}

@@ -47,7 +47,7 @@ function SecurityQuestionsForm({ current, onDone }: { current: string[]; onDone:
   const selectOptions = (options.data ?? []).map((question) => ({ value: question, label: question }));
   return (
     <Form<SecurityQuestionsDraft>
-      className="auth-form security-questions-form"
+      className="security-questions-form"
       layout="vertical"
       requiredMark={false}
       initialValues={{ question1: current[0], question2: current[1], question3: current[2] }}

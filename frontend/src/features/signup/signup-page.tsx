@@ -14,11 +14,11 @@ import {
   NAME_MAX_LENGTH,
   newPasswordRules,
 } from '../auth/validation';
+import { SignupPaymentStep } from '../billing/signup-payment-step';
 import { useGetPlansQuery } from '../plans/api';
 import { BillingSwitch } from '../plans/billing-switch';
 import { PlanPicker } from '../plans/plan-picker';
 import { planDisplayName, type BillingPeriod } from '../plans/plan-pricing';
-import { PaymentStep } from './payment-step';
 import { initialSignupPlan } from './signup-plan';
 import '../auth/auth.css';
 import './signup.css';
@@ -108,14 +108,13 @@ function SignupFlow({ planParam }: { planParam: string | null }) {
       )}
 
       {step === 'payment' && details && (
-        <PaymentStep
+        <SignupPaymentStep
           headingRef={stepHeading}
+          details={details}
           planName={plan}
           plan={chosenPlan}
           billing={billing}
-          submitting={signupState.isLoading}
           onBack={() => setStep('details')}
-          onContinueFree={() => void createAccount(details)}
         />
       )}
 

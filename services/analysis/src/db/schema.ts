@@ -1,4 +1,7 @@
-import { numeric, pgSchema, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { PhotoCategory, RatingEvidence } from '@wildframe/contracts';
+import { sql } from 'drizzle-orm';
+import { boolean, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { PhotoMeasurements } from '../engine/measure/measure-photo';
 
 export const analysisSchema = pgSchema('analysis');
 
@@ -16,4 +19,46 @@ export const ratings = analysisSchema.table('ratings', {
   location: varchar('location', { length: 200 }),
   aiModel: varchar('ai_model', { length: 100 }).notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  category: varchar('category', { length: 20 }).$type<PhotoCategory>().notNull().default('others'),
+  /** What each score rests on, shown next to the scores. */
+  evidence: jsonb('evidence').$type<RatingEvidence>().notNull().default(sql`'{}'::jsonb`),
+  /** The local measurements the editing tips are derived from (null for ratings made before they were kept). */
+  measurements: jsonb('measurements').$type<PhotoMeasurements>(),
+  /** Id of the `analysis.photo.analyzed.v1` event, fixed at insert so a re-publication carries the same id. */
+  eventId: uuid('event_id').notNull().defaultRandom(),
+  /** Null until the event is on the bus: a small outbox, swept again after a failed publication. */
+  publishedAt: timestamp('published_at', { withTimezone: true }),
 });
+
+export type RatingRow = typeof ratings.$inferSelect;
+export type NewRatingRow = typeof ratings.$inferInsert;
+
+/**
+ * Read model of the photos service's facts this service needs: who owns each photo and whether it
+ * is public (fed by photos.* events and by the analyse call itself). `deleted` is a tombstone, so
+ * a late event about a deleted photo cannot bring it back.
+ */
+export const photoAccess = analysisSchema.table('photo_access', {
+  photoId: uuid('photo_id').primaryKey(),
+  /** Null for a guest upload. */
+  ownerId: uuid('owner_id'),
+  isPublic: boolean('is_public').notNull().default(false),
+  deleted: boolean('deleted').notNull().default(false),
+  /** Time of the fact last applied; older facts arriving late are ignored. */
+  changedAt: timestamp('changed_at', { withTimezone: true }).notNull(),
+});
+
+export type PhotoAccessRow = typeof photoAccess.$inferSelect;
+
+/** Editing tips are derived once per photo, platform and level (standard or advanced) and cached. */
+export const editingTips = analysisSchema.table(
+  'editing_tips',
+  {
+    photoId: uuid('photo_id').notNull(),
+    platform: varchar('platform', { length: 20 }).notNull(),
+    level: varchar('level', { length: 20 }).notNull(),
+    suggestions: text('suggestions').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.photoId, table.platform, table.level] })],
+);

@@ -1,12 +1,38 @@
-import express, { NextFunction, Request, RequestHandler, Response } from 'express';
+import { Logger } from '@nestjs/common';
+import type { PhotoSocialPreview } from '@wildframe/contracts';
+import express, { NextFunction, Request, Response, RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
+
+/** Looks up a photo's social preview; undefined when no photos service can answer here. */
+export type SocialPreviewLookup = (slugOrId: string) => Promise<PhotoSocialPreview | null> | undefined;
+
+export interface WebAppOptions {
+  /** Photo pages get Open Graph and Twitter card tags for public photos when this answers. */
+  socialPreview?: SocialPreviewLookup;
+}
+
+/** A page never waits long for its preview: past this the plain page is served. */
+const PREVIEW_DEADLINE_MS = 2000;
+
+const logger = new Logger('WebApp');
+
+function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}
 
 /**
  * Serves the built web app: hashed assets cached for a year, every other GET outside /api
- * answered with index.html (SPA fallback) so client-side routes survive a reload.
+ * answered with index.html (SPA fallback) so client-side routes survive a reload. Pages of public
+ * photos carry their social preview tags in the head.
  */
-export function webAppMiddleware(webDir: string): RequestHandler[] {
+export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): RequestHandler[] {
   const indexFile = join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`WEB_DIR ${webDir} has no index.html: build the web app first (npx nx run frontend:build)`);
@@ -18,12 +44,32 @@ export function webAppMiddleware(webDir: string): RequestHandler[] {
       res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
+
+  /** index.html with the photo's tags, or null to serve the plain file. */
+  const photoPage = async (req: Request): Promise<string | null> => {
+    const key = photoKeyFromPath(req.path);
+    const lookup = key ? options.socialPreview?.(key) : undefined;
+    if (!key || !lookup) return null;
+    try {
+      const preview = await withinDeadline(lookup, PREVIEW_DEADLINE_MS);
+      if (!preview) return null;
+      const origin = `${req.protocol}://${req.host}`;
+      return injectIntoHead(await readFile(indexFile, 'utf8'), socialPreviewTags(preview, origin, req.path));
+    } catch (error) {
+      logger.warn({ err: error, path: req.path }, 'social preview unavailable; serving the plain page');
+      return null;
+    }
+  };
+
   const spaFallback = (req: Request, res: Response, next: NextFunction): void => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
       return next();
     }
     res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexFile);
+    photoPage(req).then(
+      (html) => (html === null ? res.sendFile(indexFile) : void res.type('html').send(html)),
+      next,
+    );
   };
   const skipApi = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : handler(req, res, next);

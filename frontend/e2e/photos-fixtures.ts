@@ -1,0 +1,95 @@
+// Helpers for the photo specs (photos*.spec.ts). Photos are real (services/photos/test-fixtures,
+// credits in its CREDITS.md) and go through the real upload API; only states the real server
+// cannot be brought into quickly (a full gallery, a failing server) are answered in the browser,
+// and each spec says so.
+import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+const FIXTURES = resolve(__dirname, '../../services/photos/test-fixtures');
+
+export const PHOTO_FILES = {
+  kingfisher: resolve(FIXTURES, 'wildlife_bird_kingfisher_gcompris.webp'),
+  tiger: resolve(FIXTURES, 'wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg'),
+  canyon: resolve(FIXTURES, 'landscape_grand_canyon_kphotoalbum.jpg'),
+  /** 480x360: below the 800x600 minimum. */
+  smallHill: resolve(FIXTURES, 'landscape_coastal_hill_scratch.jpg'),
+} as const;
+
+/** A title no other test (or earlier run against the same data) has used. */
+export function uniqueTitle(prefix: string): string {
+  return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+}
+
+export interface UploadedPhoto {
+  id: string;
+  slug: string;
+  title: string;
+  isPublic: boolean;
+}
+
+/** Uploads through the API as the holder of `sessionToken` (or as a guest). */
+export async function uploadThroughApi(
+  request: APIRequestContext,
+  sessionToken: string | null,
+  fields: { title: string; description: string; category?: 'wildlife' | 'landscape'; file: string },
+): Promise<UploadedPhoto> {
+  const response = await request.post('/api/photos/upload', {
+    headers: sessionToken ? { Authorization: `Bearer ${sessionToken}` } : {},
+    multipart: {
+      title: fields.title,
+      description: fields.description,
+      ...(fields.category ? { category: fields.category } : {}),
+      photo: { name: fields.file.split('/').pop() ?? 'photo.jpg', mimeType: mimeOf(fields.file), buffer: readFileSync(fields.file) },
+    },
+    timeout: 120_000,
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { photo: UploadedPhoto }).photo;
+}
+
+export async function makePublicThroughApi(request: APIRequestContext, sessionToken: string, photoId: string): Promise<void> {
+  const response = await request.post(`/api/photos/${photoId}/toggle-public`, { headers: { Authorization: `Bearer ${sessionToken}` } });
+  expect(response.status(), await response.text()).toBe(200);
+  expect(((await response.json()) as { isPublic: boolean }).isPublic).toBe(true);
+}
+
+function mimeOf(path: string): string {
+  if (path.endsWith('.webp')) return 'image/webp';
+  if (path.endsWith('.png')) return 'image/png';
+  return 'image/jpeg';
+}
+
+export function json(route: Route, status: number, body: unknown) {
+  return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+/** A PhotoCard as the API sends it, for specs that answer the gallery themselves. */
+export function cardFixture(index: number, overrides: Record<string, unknown> = {}) {
+  return {
+    id: `00000000-0000-4000-8000-${String(index).padStart(12, '0')}`,
+    slug: `sample-photo-${index}`,
+    title: `Sample photo ${index}`,
+    category: index % 2 ? 'wildlife' : 'landscape',
+    likes: index,
+    views: index * 3,
+    username: 'Ansel Adams',
+    userFirstName: 'Ansel',
+    userLastName: 'Adams',
+    overallRating: '7.5',
+    thumbnailUrl: '/favicon.svg',
+    imageUrl: '/favicon.svg',
+    width: 1600,
+    height: 1200,
+    dominantColor: '#556b2f',
+    uploadedAt: '2025-06-04T10:00:00.000Z',
+    isFeatured: false,
+    isPublic: true,
+    ...overrides,
+  };
+}
+
+/** Signs the page in by storing the token before the app starts. */
+export async function useSession(page: Page, sessionToken: string): Promise<void> {
+  await page.addInitScript((token) => window.localStorage.setItem('sessionToken', token), sessionToken);
+}

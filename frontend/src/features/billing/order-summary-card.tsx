@@ -1,0 +1,110 @@
+import { CloseOutlined, TagOutlined } from '@ant-design/icons';
+import { Button, Form, Input, Tag } from 'antd';
+import { useId, useState } from 'react';
+import type { PlanDefinition } from '../../api/types';
+import { useGetPlansQuery } from '../plans/api';
+import type { BillingPeriod } from '../plans/plan-pricing';
+import { checkPromoCode, orderSummary } from './order-summary';
+import './billing.css';
+
+interface OrderSummaryCardProps {
+  plan: PlanDefinition;
+  billing: BillingPeriod;
+  /** The applied promo code, or null. */
+  promoCode: string | null;
+  onPromoCodeChange: (code: string | null) => void;
+  disabled?: boolean;
+}
+
+/**
+ * What the visitor is about to pay: plan, billing period, today's charge and what follows. On
+ * monthly billing it takes the launch promo code (spec, section 9).
+ */
+export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, disabled = false }: OrderSummaryCardProps) {
+  const { data } = useGetPlansQuery();
+  const promo = data?.promo ?? null;
+  const summary = orderSummary(plan, billing, promoCode && promo ? promo : null);
+  const [entered, setEntered] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const inputId = useId();
+
+  const apply = () => {
+    if (!promo) return;
+    const checked = checkPromoCode(entered, billing, promo);
+    if (!checked.ok) {
+      setProblem(checked.message);
+      return;
+    }
+    setProblem(null);
+    setEntered('');
+    onPromoCodeChange(checked.code);
+  };
+
+  return (
+    <section className="order-summary" aria-label="Order summary">
+      <dl className="order-summary__lines">
+        <div className="order-summary__line">
+          <dt>{summary.title}</dt>
+          <dd className="tabular-nums">{summary.price}</dd>
+        </div>
+        {summary.discount && (
+          <div className="order-summary__line order-summary__line--discount">
+            <dt>
+              <Tag icon={<TagOutlined />} color="gold" variant="filled" className="order-summary__promo-tag">
+                {promoCode}
+              </Tag>
+              {summary.discount.label}
+              <Button
+                type="link"
+                size="small"
+                className="order-summary__remove"
+                icon={<CloseOutlined />}
+                aria-label={`Remove promo code ${promoCode ?? ''}`}
+                disabled={disabled}
+                onClick={() => onPromoCodeChange(null)}
+              />
+            </dt>
+            <dd className="tabular-nums">{summary.discount.amount}</dd>
+          </div>
+        )}
+        <div className="order-summary__line order-summary__line--total">
+          <dt>Due today</dt>
+          <dd className="tabular-nums">{summary.dueToday}</dd>
+        </div>
+      </dl>
+      <p className="order-summary__renewal">{summary.renewal}</p>
+
+      {billing === 'monthly' && !promoCode && promo && (
+        <Form.Item
+          className="order-summary__promo"
+          label="Promo code"
+          htmlFor={inputId}
+          validateStatus={problem ? 'error' : undefined}
+          help={problem ?? undefined}
+          layout="vertical"
+        >
+          <div className="order-summary__promo-row">
+            <Input
+              id={inputId}
+              value={entered}
+              maxLength={40}
+              autoComplete="off"
+              disabled={disabled}
+              onChange={(event) => {
+                setEntered(event.target.value);
+                setProblem(null);
+              }}
+              onPressEnter={(event) => {
+                event.preventDefault();
+                apply();
+              }}
+            />
+            <Button onClick={apply} disabled={disabled || entered.trim() === ''}>
+              Apply
+            </Button>
+          </div>
+        </Form.Item>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,46 @@
+import type { PlanDefinition } from '../../api/types';
+import { checkPromoCode, formatCharge, orderSummary } from './order-summary';
+
+const enthusiast: PlanDefinition = {
+  id: 'enthusiast',
+  name: 'Enthusiast',
+  monthlyPrice: 9,
+  annualMonthlyPrice: 7,
+  annualPrice: 84,
+  annualSavings: 'Save $24/year',
+  limits: { storageMB: 25600, dailyUploads: 999999, fileSizeMB: 20 },
+  editingTips: 'standard',
+  features: [],
+  comingSoon: [],
+};
+const promo = { code: 'Launch2025', percentOff: 25, months: 3, appliesTo: 'monthly' };
+
+describe('order summary', () => {
+  it('charges the year up front on annual billing', () => {
+    expect(orderSummary(enthusiast, 'annual', null)).toEqual({
+      title: 'Enthusiast plan, billed annually',
+      price: '$84.00',
+      discount: null,
+      dueToday: '$84.00',
+      renewal: 'Renews every year at $84 ($7/month) until you cancel.',
+    });
+  });
+
+  it('takes 25 % off the first three months with the promo', () => {
+    expect(orderSummary(enthusiast, 'monthly', null).dueToday).toBe('$9.00');
+    expect(orderSummary(enthusiast, 'monthly', promo)).toEqual({
+      title: 'Enthusiast plan, billed monthly',
+      price: '$9.00',
+      discount: { label: '25% off your first 3 months', amount: '\u2212$2.25' },
+      dueToday: '$6.75',
+      renewal: '$6.75/month for your first 3 months, then $9/month until you cancel.',
+    });
+    expect(formatCharge(19)).toBe('$19.00');
+  });
+
+  it('accepts the promo code in any letter case, on monthly billing only', () => {
+    expect(checkPromoCode(' launch2025 ', 'monthly', promo)).toEqual({ ok: true, code: 'Launch2025' });
+    expect(checkPromoCode('Launch2025', 'annual', promo)).toEqual({ ok: false, message: 'The Launch2025 code applies to monthly billing only' });
+    expect(checkPromoCode('SPRING', 'monthly', promo)).toEqual({ ok: false, message: 'This promo code is not valid' });
+  });
+});

@@ -1,0 +1,63 @@
+// What a payment step charges: today's amount, what follows, and the launch promo (spec,
+// section 9: Launch2025 takes 25 % off the first 3 months of monthly plans).
+import type { PlanDefinition, PlansResponse } from '../../api/types';
+import { formatUsd, type BillingPeriod } from '../plans/plan-pricing';
+
+export type Promo = PlansResponse['promo'];
+
+/** Always two decimals, for amounts charged: "$6.75", "$84.00". */
+export function formatCharge(amount: number): string {
+  return `$${amount.toFixed(2)}`;
+}
+
+export interface OrderSummary {
+  /** e.g. "Enthusiast plan, billed annually" */
+  title: string;
+  /** The period's regular price. */
+  price: string;
+  /** The promo's line when a code is applied: "25% off your first 3 months", "−$2.25". */
+  discount: { label: string; amount: string } | null;
+  dueToday: string;
+  /** What happens after today, in one sentence. */
+  renewal: string;
+}
+
+export function orderSummary(plan: PlanDefinition, billing: BillingPeriod, promo: Promo | null): OrderSummary {
+  const title = `${plan.name} plan, billed ${billing === 'annual' ? 'annually' : 'monthly'}`;
+  if (billing === 'annual') {
+    return {
+      title,
+      price: formatCharge(plan.annualPrice),
+      discount: null,
+      dueToday: formatCharge(plan.annualPrice),
+      renewal: `Renews every year at ${formatUsd(plan.annualPrice)} (${formatUsd(plan.annualMonthlyPrice)}/month) until you cancel.`,
+    };
+  }
+  if (promo) {
+    const discounted = Math.round(plan.monthlyPrice * (100 - promo.percentOff)) / 100;
+    return {
+      title,
+      price: formatCharge(plan.monthlyPrice),
+      discount: { label: `${promo.percentOff}% off your first ${promo.months} months`, amount: `\u2212${formatCharge(plan.monthlyPrice - discounted)}` },
+      dueToday: formatCharge(discounted),
+      renewal: `${formatUsd(discounted)}/month for your first ${promo.months} months, then ${formatUsd(plan.monthlyPrice)}/month until you cancel.`,
+    };
+  }
+  return {
+    title,
+    price: formatCharge(plan.monthlyPrice),
+    discount: null,
+    dueToday: formatCharge(plan.monthlyPrice),
+    renewal: `Renews every month at ${formatUsd(plan.monthlyPrice)} until you cancel.`,
+  };
+}
+
+export type PromoCheck = { ok: true; code: string } | { ok: false; message: string };
+
+/** The same rule the server applies: our code in any letter case, on monthly billing only. */
+export function checkPromoCode(entered: string, billing: BillingPeriod, promo: Promo): PromoCheck {
+  const code = entered.trim();
+  if (code.toLowerCase() !== promo.code.toLowerCase()) return { ok: false, message: 'This promo code is not valid' };
+  if (billing !== 'monthly') return { ok: false, message: `The ${promo.code} code applies to monthly billing only` };
+  return { ok: true, code: promo.code };
+}

@@ -1,0 +1,35 @@
+// The gallery's state lives in its URL (/gallery?search=heron&category=wildlife&sort=most-liked&page=2),
+// so a search can be linked to (spec: site search URL /gallery?search={term}) and Back works.
+import type { GallerySort, UploadCategory } from '../photos/types';
+
+export interface GalleryParams {
+  category: 'all' | UploadCategory;
+  search: string;
+  sort: GallerySort;
+  page: number;
+}
+
+const SORTS: readonly GallerySort[] = ['newest', 'oldest', 'most-liked', 'most-viewed'];
+
+export function readGalleryParams(params: URLSearchParams): GalleryParams {
+  const category = params.get('category');
+  const sort = params.get('sort') as GallerySort | null;
+  const page = Number(params.get('page'));
+  return {
+    category: category === 'wildlife' || category === 'landscape' ? category : 'all',
+    search: (params.get('search') ?? '').trim().slice(0, 100),
+    sort: sort && SORTS.includes(sort) ? sort : 'newest',
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+  };
+}
+
+/** Only what differs from the defaults goes into the URL. */
+export function writeGalleryParams(params: GalleryParams): URLSearchParams {
+  const out = new URLSearchParams();
+  const search = params.search.trim();
+  if (search) out.set('search', search);
+  if (params.category !== 'all') out.set('category', params.category);
+  if (params.sort !== 'newest') out.set('sort', params.sort);
+  if (params.page > 1) out.set('page', String(params.page));
+  return out;
+}

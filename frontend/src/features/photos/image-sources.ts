@@ -1,0 +1,25 @@
+// Responsive sources for a photo. The API gives two sizes of each photo: a thumbnail 640 px wide
+// and a display copy at most 2048 px on its longest side (never enlarged). Their URLs of private
+// photos are signed per size, so the srcset is built from the two URLs as given.
+import type { PhotoCard } from './types';
+
+const THUMB_WIDTH = 640;
+const DISPLAY_LONGEST = 2048;
+
+export function derivativeWidths(width: number, height: number): { thumb: number; display: number } {
+  const w = Math.max(1, Math.round(width));
+  const h = Math.max(1, Math.round(height));
+  const scale = Math.min(1, DISPLAY_LONGEST / Math.max(w, h));
+  return { thumb: Math.min(THUMB_WIDTH, w), display: Math.round(w * scale) };
+}
+
+export function photoSrcSet(photo: Pick<PhotoCard, 'thumbnailUrl' | 'imageUrl' | 'width' | 'height'>): string {
+  const { thumb, display } = derivativeWidths(photo.width, photo.height);
+  if (display <= thumb) return `${photo.imageUrl} ${display}w`;
+  return `${photo.thumbnailUrl} ${thumb}w, ${photo.imageUrl} ${display}w`;
+}
+
+/** Card images: one column on phones, two on tablets, three on desktop in a 1200 px layout. */
+export const CARD_SIZES = '(max-width: 639px) calc(100vw - 2rem), (max-width: 1023px) calc(50vw - 2rem), 380px';
+/** The detail view shows the whole frame at up to the content width. */
+export const DETAIL_SIZES = '(max-width: 1200px) 100vw, 1200px';

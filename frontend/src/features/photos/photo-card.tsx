@@ -1,0 +1,90 @@
+import { EyeOutlined, HeartOutlined, LockOutlined, GlobalOutlined } from '@ant-design/icons';
+import { Tag } from 'antd';
+import { Link } from 'react-router';
+import { CategoryBadge } from './category-badge';
+import { LikeButton } from './like-button';
+import { PhotoImage } from './photo-image';
+import { formatScore, parseScore } from './rating';
+import { RatingStars } from './rating-stars';
+import { photoPath } from './share';
+import type { PhotoCard as PhotoCardData } from './types';
+
+interface PhotoCardProps {
+  photo: PhotoCardData & { liked?: boolean };
+  /** Below the fold: the image loads when scrolled near. */
+  lazy?: boolean;
+  /** Opens the photo in a dialog instead of going to its page (profile, my photos). */
+  onOpen?: (photo: PhotoCardData) => void;
+  /** Like button instead of a plain count (gallery). */
+  likeable?: boolean;
+  /** Public/Private tag (own photos). */
+  showVisibility?: boolean;
+  headingLevel?: 2 | 3;
+}
+
+/** A photo in a grid: thumbnail, title, category, uploader, rating, likes and views. */
+export function PhotoCard({ photo, lazy = true, onOpen, likeable = false, showVisibility = false, headingLevel = 2 }: PhotoCardProps) {
+  const Heading = `h${headingLevel}` as const;
+  const score = parseScore(photo.overallRating);
+  const image = <PhotoImage photo={photo} variant="card" lazy={lazy} alt="" />;
+  return (
+    <article className="photo-card" data-testid="photo-card" aria-label={photo.title}>
+      {onOpen ? (
+        <button type="button" className="photo-card__frame" onClick={() => onOpen(photo)} aria-label={`Open ${photo.title}`}>
+          {image}
+        </button>
+      ) : (
+        <Link to={photoPath(photo)} className="photo-card__frame" aria-hidden="true" tabIndex={-1}>
+          {image}
+        </Link>
+      )}
+      <div className="photo-card__tags">
+        <CategoryBadge category={photo.category} />
+        {showVisibility &&
+          (photo.isPublic ? (
+            <Tag className="visibility-tag visibility-tag--public" icon={<GlobalOutlined />}>
+              Public
+            </Tag>
+          ) : (
+            <Tag className="visibility-tag visibility-tag--private" icon={<LockOutlined />}>
+              Private
+            </Tag>
+          ))}
+      </div>
+      <div className="photo-card__body">
+        <Heading className="photo-card__title">
+          {onOpen ? (
+            <button type="button" className="photo-card__title-button" onClick={() => onOpen(photo)}>
+              {photo.title}
+            </button>
+          ) : (
+            <Link to={photoPath(photo)}>{photo.title}</Link>
+          )}
+        </Heading>
+        <p className="photo-card__by">by {photo.username}</p>
+        <div className="photo-card__meta">
+          {score !== null ? (
+            <span className="photo-card__rating">
+              <RatingStars score={score} size="small" />
+              <span className="tabular-nums">{formatScore(score)}</span>
+            </span>
+          ) : (
+            <span className="photo-card__unrated">Not rated</span>
+          )}
+          <span className="photo-card__counts">
+            <span className="photo-card__count tabular-nums" aria-label={`${photo.views} views`}>
+              <EyeOutlined aria-hidden="true" /> {photo.views}
+            </span>
+            {likeable ? (
+              <LikeButton photo={photo} size="small" />
+            ) : (
+              <span className="photo-card__count tabular-nums" aria-label={`${photo.likes} likes`}>
+                <HeartOutlined aria-hidden="true" /> {photo.likes}
+              </span>
+            )}
+          </span>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,194 @@
+import { CalendarOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, HeartOutlined } from '@ant-design/icons';
+import { App, Button, Input, Modal, Switch } from 'antd';
+import { useEffect, useId, useState } from 'react';
+import { Link } from 'react-router';
+import { notify, NOTICES } from '../../app/notify';
+import { AiAnalysisPanel } from './ai-analysis-panel';
+import {
+  useDeletePhotoMutation,
+  useDownloadPhotoMutation,
+  useTogglePublicMutation,
+  useUpdateDescriptionMutation,
+} from './api';
+import { CategoryBadge } from './category-badge';
+import { EditingTips } from './editing-tips';
+import { DESCRIPTION_MAX } from './limits';
+import { formatPhotoDate } from './photo-date';
+import { PhotoImage } from './photo-image';
+import { photoPath } from './share';
+import type { PhotoDetail } from './types';
+
+interface PhotoDetailDialogProps {
+  /** The photo to show; null closes the dialog. */
+  photo: PhotoDetail | null;
+  onClose: () => void;
+}
+
+/**
+ * An own photo in a dialog (profile, my photos): the whole frame on a dark surface, its facts, the
+ * editable description, visibility, download, delete, the AI breakdown and editing tips. Escape
+ * closes it.
+ */
+export function PhotoDetailDialog({ photo, onClose }: PhotoDetailDialogProps) {
+  return (
+    <Modal
+      open={photo !== null}
+      onCancel={onClose}
+      footer={null}
+      width={1100}
+      centered
+      destroyOnHidden
+      keyboard
+      className="photo-dialog"
+      title={photo ? <span className="photo-dialog__title">{photo.title}</span> : null}
+      aria-label={photo?.title}
+    >
+      {photo && <PhotoDialogBody photo={photo} onClose={onClose} />}
+    </Modal>
+  );
+}
+
+function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () => void }) {
+  const { modal } = App.useApp();
+  const descriptionId = useId();
+  const [description, setDescription] = useState(photo.description);
+  const [updateDescription, descriptionState] = useUpdateDescriptionMutation();
+  const [togglePublic, visibilityState] = useTogglePublicMutation();
+  const [download, downloadState] = useDownloadPhotoMutation();
+  const [deletePhoto] = useDeletePhotoMutation();
+
+  // A refetched photo (after a save) brings the stored text back into the field.
+  useEffect(() => setDescription(photo.description), [photo.description]);
+
+  const trimmed = description.trim();
+  const changed = trimmed !== photo.description.trim();
+
+  const saveDescription = async () => {
+    if (!changed) return;
+    try {
+      await updateDescription({ id: photo.id, description: trimmed }).unwrap();
+      setDescription(trimmed);
+      notify.success(NOTICES.descriptionUpdated);
+    } catch {
+      notify.error(NOTICES.updateFailed, 'Your description could not be saved. Please try again.');
+    }
+  };
+
+  const toggleVisibility = async () => {
+    try {
+      const result = await togglePublic(photo.id).unwrap();
+      notify.success(NOTICES.photoVisibilityUpdated, result.message);
+    } catch {
+      notify.error(NOTICES.updateFailed, 'The visibility could not be changed. Please try again.');
+    }
+  };
+
+  const downloadOriginal = async () => {
+    try {
+      await download({ id: photo.id, fallbackName: photo.originalName ?? `${photo.slug}.jpg` }).unwrap();
+      notify.success(NOTICES.downloadStarted);
+    } catch {
+      notify.error(NOTICES.downloadFailed, NOTICES.downloadFailedDescription);
+    }
+  };
+
+  const confirmDelete = () => {
+    modal.confirm({
+      title: `Delete “${photo.title}”?`,
+      content: 'The photo, its AI rating, likes and views are removed for good. This cannot be undone.',
+      okText: 'Delete Photo',
+      okButtonProps: { danger: true },
+      cancelText: 'Keep Photo',
+      onOk: async () => {
+        try {
+          await deletePhoto(photo.id).unwrap();
+          notify.success(NOTICES.photoDeleted);
+          onClose();
+        } catch {
+          notify.error(NOTICES.deletePhotoFailed, 'Please try again.');
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="photo-dialog__layout">
+      <div className="photo-viewer photo-viewer--dialog">
+        <PhotoImage photo={photo} variant="full" lazy={false} />
+      </div>
+      <div className="photo-dialog__side">
+        <div className="photo-facts">
+          <CategoryBadge category={photo.category} />
+          <span className="photo-facts__item">
+            <CalendarOutlined aria-hidden="true" /> <time dateTime={photo.uploadedAt}>{formatPhotoDate(photo.uploadedAt)}</time>
+          </span>
+          <span className="photo-facts__item tabular-nums">
+            <EyeOutlined aria-hidden="true" /> {photo.views} {photo.views === 1 ? 'view' : 'views'}
+          </span>
+          <span className="photo-facts__item tabular-nums">
+            <HeartOutlined aria-hidden="true" /> {photo.likes} {photo.likes === 1 ? 'like' : 'likes'}
+          </span>
+        </div>
+
+        <p className="photo-dialog__share-note">
+          {photo.isPublic ? (
+            <>
+              Public: anyone can see it in the gallery and at <Link to={photoPath(photo)}>its own page</Link>.
+            </>
+          ) : (
+            'Private: only you can see it. Make it public to share it in the gallery.'
+          )}
+        </p>
+
+        <div className="photo-dialog__visibility">
+          <Switch
+            id={`${descriptionId}-visibility`}
+            checked={photo.isPublic}
+            loading={visibilityState.isLoading}
+            onChange={() => void toggleVisibility()}
+          />
+          <label htmlFor={`${descriptionId}-visibility`}>Public</label>
+        </div>
+
+        <div className="photo-dialog__description">
+          <label htmlFor={descriptionId} className="photo-dialog__label">
+            Description
+          </label>
+          <Input.TextArea
+            id={descriptionId}
+            value={description}
+            onChange={(event) => setDescription(event.target.value)}
+            maxLength={DESCRIPTION_MAX}
+            showCount
+            autoSize={{ minRows: 3, maxRows: 8 }}
+          />
+          <Button
+            type="primary"
+            onClick={() => void saveDescription()}
+            disabled={!changed}
+            loading={descriptionState.isLoading}
+            className="photo-dialog__save"
+          >
+            Save Description
+          </Button>
+        </div>
+
+        <div className="photo-dialog__actions">
+          <Button icon={<DownloadOutlined />} onClick={() => void downloadOriginal()} loading={downloadState.isLoading}>
+            Download
+          </Button>
+          <Button danger icon={<DeleteOutlined />} onClick={confirmDelete}>
+            Delete
+          </Button>
+        </div>
+
+        {photo.rating ? (
+          <AiAnalysisPanel rating={photo.rating} headingLevel={3} />
+        ) : (
+          <p className="photo-dialog__no-rating">This photo has no AI rating: AI analysis was unavailable when it was uploaded.</p>
+        )}
+        <EditingTips photoId={photo.id} headingLevel={3} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,36 @@
+import type { CSSProperties } from 'react';
+import { CARD_SIZES, DETAIL_SIZES, photoSrcSet } from './image-sources';
+import type { PhotoCard } from './types';
+
+interface PhotoImageProps {
+  photo: Pick<PhotoCard, 'thumbnailUrl' | 'imageUrl' | 'width' | 'height' | 'dominantColor' | 'title'>;
+  /** 'card': fixed frame, cropped to fill (grids). 'full': the whole frame, never cropped (detail). */
+  variant: 'card' | 'full';
+  /** Below the fold: load when scrolled near. */
+  lazy?: boolean;
+  /** Text alternative; the title when not given. */
+  alt?: string;
+  className?: string;
+}
+
+/**
+ * A photo with explicit width and height (no layout shift) and its dominant colour behind it while
+ * the image loads.
+ */
+export function PhotoImage({ photo, variant, lazy = true, alt, className }: PhotoImageProps) {
+  const style: CSSProperties = { backgroundColor: photo.dominantColor || undefined };
+  return (
+    <img
+      className={['photo-image', `photo-image--${variant}`, className].filter(Boolean).join(' ')}
+      src={variant === 'card' ? photo.thumbnailUrl : photo.imageUrl}
+      srcSet={photoSrcSet(photo)}
+      sizes={variant === 'card' ? CARD_SIZES : DETAIL_SIZES}
+      width={photo.width}
+      height={photo.height}
+      alt={alt ?? photo.title}
+      loading={lazy ? 'lazy' : 'eager'}
+      decoding="async"
+      style={style}
+    />
+  );
+}

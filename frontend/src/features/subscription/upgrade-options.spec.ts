@@ -1,0 +1,24 @@
+import { disabledPlans, initialUpgradePlan, upgradesFrom } from './upgrade-options';
+
+describe('upgrade options', () => {
+  it('disables the current plan and every lower one with the spec texts', () => {
+    expect(disabledPlans('explorer')).toEqual({ explorer: 'Current Plan' });
+    expect(disabledPlans('enthusiast')).toEqual({ enthusiast: 'Current Plan', explorer: 'Use Cancel Button Below' });
+    expect(disabledPlans('professional')).toEqual({
+      professional: 'Current Plan',
+      explorer: 'Use Cancel Button Below',
+      enthusiast: 'Contact Support to Downgrade',
+    });
+    expect(upgradesFrom('enthusiast')).toEqual(['professional']);
+    expect(upgradesFrom('professional')).toEqual([]);
+  });
+
+  it('preselects ?plan= when it is an upgrade, else the next tier up', () => {
+    expect(initialUpgradePlan('professional', 'explorer')).toBe('professional');
+    expect(initialUpgradePlan('Enthusiast', 'explorer')).toBe('enthusiast');
+    expect(initialUpgradePlan('enthusiast', 'professional')).toBe('professional');
+    expect(initialUpgradePlan('enthusiast', 'enthusiast')).toBe('professional');
+    expect(initialUpgradePlan(null, 'explorer')).toBe('enthusiast');
+    expect(initialUpgradePlan('gold', 'enthusiast')).toBe('professional');
+  });
+});

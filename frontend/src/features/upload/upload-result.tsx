@@ -1,0 +1,97 @@
+import { AppstoreOutlined, CheckCircleFilled, PlusOutlined } from '@ant-design/icons';
+import { Alert, Button } from 'antd';
+import { useEffect, useRef } from 'react';
+import { Link } from 'react-router';
+import { LinkButton } from '../../components/link-button';
+import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
+import { CategoryBadge } from '../photos/category-badge';
+import { EditingTips } from '../photos/editing-tips';
+import { PhotoImage } from '../photos/photo-image';
+import type { UploadResult } from '../photos/types';
+
+/** Shown when the server saved the photo without a rating and sent no text of its own. */
+const AI_UNAVAILABLE = 'AI analysis is temporarily unavailable. Your photo was saved without a rating.';
+
+interface UploadResultViewProps {
+  result: UploadResult;
+  isGuest: boolean;
+  onUploadAnother: () => void;
+}
+
+/** The uploaded photo with its AI analysis, and what to do next. */
+export function UploadResultView({ result, isGuest, onUploadAnother }: UploadResultViewProps) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const { photo } = result;
+  const rating = result.rating ?? photo.rating ?? null;
+
+  // The form the keyboard was on is gone: continue from the result's heading.
+  useEffect(() => headingRef.current?.focus(), []);
+
+  return (
+    <section className="upload-result" aria-labelledby="upload-result-heading" data-testid="upload-result">
+      <h2 id="upload-result-heading" className="upload-result__heading" ref={headingRef} tabIndex={-1}>
+        <CheckCircleFilled className="upload-result__icon" aria-hidden="true" /> Upload Complete
+      </h2>
+      <div className="upload-result__layout">
+        <div className="upload-result__photo">
+          <div className="photo-viewer">
+            <PhotoImage photo={photo} variant="full" lazy={false} />
+          </div>
+          <div className="upload-result__caption">
+            <CategoryBadge category={photo.category} />
+            <h3 className="upload-result__title">{photo.title}</h3>
+            <p className="upload-result__description">{photo.description}</p>
+          </div>
+        </div>
+        <div className="upload-result__analysis">
+          {rating ? (
+            <AiAnalysisPanel rating={rating} headingLevel={3} />
+          ) : (
+            <Alert
+              type="warning"
+              showIcon
+              title="AI analysis is temporarily unavailable"
+              description={result.error ?? AI_UNAVAILABLE}
+              data-testid="ai-unavailable"
+            />
+          )}
+          {isGuest ? (
+            <Alert
+              className="upload-result__note"
+              type="info"
+              showIcon
+              title="This guest photo is deleted after 15 minutes"
+              description={
+                <div className="upload-guest-prompt__body">
+                  <p>Sign up free to keep your photos, share them in the gallery and see them on your profile.</p>
+                  <LinkButton to="/signup" type="primary">
+                    Sign Up Free
+                  </LinkButton>
+                </div>
+              }
+            />
+          ) : (
+            <p className="upload-result__note upload-muted">
+              {photo.isPublic ? (
+                'Your photo is public and appears in the gallery.'
+              ) : (
+                <>
+                  Your photo is private. To share it in the gallery, make it public from <Link to="/my-photos">My Photos</Link>.
+                </>
+              )}
+            </p>
+          )}
+          <EditingTips photoId={photo.id} headingLevel={3} />
+        </div>
+      </div>
+      <div className="upload-result__actions">
+        <Button type="primary" size="large" icon={<PlusOutlined />} onClick={onUploadAnother}>
+          Upload Another Photo
+        </Button>
+        <LinkButton to="/gallery" size="large" icon={<AppstoreOutlined />}>
+          View Gallery
+        </LinkButton>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,209 @@
+/**
+ * `npm run eval:analysis`: runs the local engine over the fixture photos and prints
+ *  - category accuracy against the manifest's classes (and how many non-nature photos were refused),
+ *  - the rate at which clarity, lighting and composition move the right way under controlled
+ *    degradations (blur, noise, under- and over-exposure, tilt, off-centre crop),
+ *  - latency p50/p95 per photo, a 12 MP JPEG benchmark, and peak memory.
+ * Options: --quick (ladders on every third photo), --no-benchmark,
+ *          --write-reference (regenerate the creativity reference set from the repo fixtures).
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import sharp from 'sharp';
+import { decodeImage } from '../src/engine/image/decode-image';
+import { LocalAnalysis, LocalPhotoAnalyzer } from '../src/engine/local-photo-analyzer';
+import { measurePhoto } from '../src/engine/measure/measure-photo';
+import { signatureDistance } from '../src/engine/measure/signature';
+import { bundledModels } from '../src/engine/models/bundled-models';
+import type { ModelState } from '../src/engine/models/model-loader';
+import { SAME_PHOTO_DISTANCE } from '../src/engine/scoring/creativity.score';
+import { REFERENCE_SET } from '../src/engine/scoring/reference-set';
+import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, tiltDirectionFor } from '../src/testing/degradations';
+import { FixturePhoto, REPO_FIXTURES, expectedCategory, readManifest } from '../src/testing/fixtures';
+
+const args = new Set(process.argv.slice(2));
+const root = process.cwd();
+const LONG_DEADLINE = 120_000;
+
+function percentile(values: number[], q: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
+}
+
+function pct(n: number, d: number): string {
+  return d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
+}
+
+async function writeReference(): Promise<void> {
+  const photos = readManifest(REPO_FIXTURES).filter((p) => expectedCategory(p.cls) !== null);
+  const signatures: Array<{ name: string; signature: number[] }> = [];
+  for (const photo of photos) {
+    const measured = measurePhoto(await decodeImage(readFileSync(photo.path)), []);
+    signatures.push({ name: photo.name, signature: measured.signature });
+  }
+  const nearest = signatures.map((s) => {
+    const d = signatures
+      .filter((o) => o.name !== s.name)
+      .map((o) => signatureDistance(s.signature, o.signature))
+      .filter((x) => x >= SAME_PHOTO_DISTANCE)
+      .sort((a, b) => a - b)
+      .slice(0, 3);
+    return d.reduce((a, b) => a + b, 0) / d.length;
+  });
+  const typicalDistance = Math.round(percentile(nearest, 0.5) * 1000) / 1000;
+  const file = join(root, 'services/analysis/src/engine/scoring/reference-set.json');
+  const set = {
+    description: `visual signatures of the ${signatures.length} nature photos in services/analysis/fixtures/photos`,
+    typicalDistance,
+    signatures,
+  };
+  writeFileSync(file, JSON.stringify(set) + '\n');
+  console.log(`wrote ${relative(root, file)}: ${signatures.length} signatures, typical distance ${typicalDistance}`);
+}
+
+interface Run {
+  photo: FixturePhoto;
+  analysis: LocalAnalysis;
+  ms: number;
+}
+
+async function analyseAll(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[]): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (const photo of photos) {
+    const image = readFileSync(photo.path);
+    const started = performance.now();
+    const analysis = await analyzer.analyzeInDetail({ image, title: '', description: '', deadline: Date.now() + LONG_DEADLINE }, photo.name);
+    runs.push({ photo, analysis, ms: performance.now() - started });
+  }
+  return runs;
+}
+
+function reportCategories(runs: Run[]): void {
+  const classes = ['wildlife', 'landscape', 'other-nature', 'not-nature'];
+  const outcomes = ['wildlife', 'landscape', 'others', 'refused'];
+  console.log('\nCategory (rows: manifest class, columns: engine answer)');
+  console.log(`  ${'class'.padEnd(14)}${outcomes.map((o) => o.padStart(11)).join('')}   accuracy`);
+  let correct = 0;
+  let natureTotal = 0;
+  for (const cls of classes) {
+    const rows = runs.filter((r) => r.photo.cls === cls);
+    if (rows.length === 0) continue;
+    const answer = (r: Run): string => (r.analysis.outcome.outcome === 'refused' ? 'refused' : r.analysis.outcome.rating.category);
+    const counts = outcomes.map((o) => rows.filter((r) => answer(r) === o).length);
+    const expected = expectedCategory(cls) ?? 'refused';
+    const right = rows.filter((r) => answer(r) === expected).length;
+    if (cls !== 'not-nature') {
+      correct += right;
+      natureTotal += rows.length;
+    }
+    console.log(`  ${cls.padEnd(14)}${counts.map((c) => String(c).padStart(11)).join('')}   ${pct(right, rows.length)}`);
+  }
+  const nature = runs.filter((r) => r.photo.cls !== 'not-nature');
+  const falseRefusals = nature.filter((r) => r.analysis.outcome.outcome === 'refused');
+  const notNature = runs.filter((r) => r.photo.cls === 'not-nature');
+  console.log(`  category accuracy on nature photos: ${pct(correct, natureTotal)}`);
+  console.log(`  nature photos refused (must be 0): ${falseRefusals.length}${falseRefusals.map((r) => ` ${r.photo.name}`).join('')}`);
+  console.log(`  non-nature photos refused: ${pct(notNature.filter((r) => r.analysis.outcome.outcome === 'refused').length, notNature.length)}`);
+}
+
+async function reportLadders(analyzer: LocalPhotoAnalyzer, runs: Run[]): Promise<void> {
+  const nature = runs.filter((r) => r.photo.cls !== 'not-nature').filter((_, i) => !args.has('--quick') || i % 3 === 0);
+  type Tally = { moved: number; total: number; drops: number[]; skipped: number };
+  const tallies = new Map<DegradationKind, Tally>();
+  const withHorizon: Tally = { moved: 0, total: 0, drops: [], skipped: 0 };
+  const score = (a: LocalAnalysis, aspect: 'clarity' | 'lighting' | 'composition'): number | null =>
+    a.outcome.outcome === 'rated' ? a.outcome.rating.scores[aspect] : null;
+  const run = (image: Buffer, name: string): Promise<LocalAnalysis> =>
+    analyzer.analyzeInDetail({ image, title: '', description: '', deadline: Date.now() + LONG_DEADLINE }, name);
+  console.log(`\nDegradation ladders on ${nature.length} nature photos (1024 px JPEG q95 baseline; mild then strong)`);
+  for (const { photo } of nature) {
+    const original = readFileSync(photo.path);
+    const base = await run(await baseline(original), photo.name);
+    const subject = base.measurements.composition.subject?.centroid;
+    const lean = base.measurements.composition.horizon ?? base.measurements.composition.verticals;
+    for (const kind of new Set(DEGRADATIONS.map((d) => d.kind))) {
+      const aspect = AFFECTED_SCORE[kind];
+      const tally = tallies.get(kind) ?? { moved: 0, total: 0, drops: [], skipped: 0 };
+      tallies.set(kind, tally);
+      if (kind === 'off-centre crop' && !subject) {
+        tally.skipped++;
+        continue;
+      }
+      const levels = DEGRADATIONS.filter((d) => d.kind === kind);
+      const scores = [score(base, aspect)];
+      for (const level of levels) scores.push(score(await run(await degrade(original, level, { subject, tiltDirection: tiltDirectionFor(lean?.angle) }), photo.name), aspect));
+      const [s0, s1, s2] = scores;
+      if (s0 === null || s1 === null || s2 === null || s0 === undefined || s1 === undefined || s2 === undefined) {
+        tally.skipped++;
+        continue;
+      }
+      const moved = s0 >= s1 && s1 >= s2 && s0 > s2;
+      tally.total++;
+      if (moved) tally.moved++;
+      tally.drops.push(s0 - s2);
+      if (kind === 'tilt' && lean) {
+        withHorizon.total++;
+        if (moved) withHorizon.moved++;
+        withHorizon.drops.push(s0 - s2);
+      }
+    }
+  }
+  console.log(`  ${'degradation'.padEnd(17)}${'score'.padEnd(13)}${'moved the right way'.padEnd(24)}mean drop (strong)`);
+  for (const [kind, t] of tallies) {
+    const mean = t.drops.length ? t.drops.reduce((a, b) => a + b, 0) / t.drops.length : 0;
+    const note = t.skipped ? `   ${t.skipped} skipped (${kind === 'off-centre crop' ? 'no subject found' : 'refused or unrated'})` : '';
+    console.log(`  ${kind.padEnd(17)}${AFFECTED_SCORE[kind].padEnd(13)}${pct(t.moved, t.total).padEnd(24)}${mean.toFixed(2)}${note}`);
+  }
+  const meanH = withHorizon.drops.length ? withHorizon.drops.reduce((a, b) => a + b, 0) / withHorizon.drops.length : 0;
+  console.log(`  ${'tilt, levelable'.padEnd(17)}${'composition'.padEnd(13)}${pct(withHorizon.moved, withHorizon.total).padEnd(24)}${meanH.toFixed(2)}   only photos with a horizon or upright lines to level by`);
+  console.log('  "moved the right way": baseline ≥ mild ≥ strong and baseline > strong.');
+}
+
+async function benchmark(analyzer: LocalPhotoAnalyzer): Promise<void> {
+  const source = join(REPO_FIXTURES, 'wildlife_mammal_giraffes_savanna_gcompris.webp');
+  const image = await sharp(readFileSync(source)).resize(4000, 3000, { fit: 'cover' }).jpeg({ quality: 90 }).toBuffer();
+  const times: number[] = [];
+  const decodeTimes: number[] = [];
+  await analyzer.analyzeInDetail({ image, title: '', description: '', deadline: Date.now() + LONG_DEADLINE });
+  for (let i = 0; i < 10; i++) {
+    let started = performance.now();
+    await decodeImage(image);
+    decodeTimes.push(performance.now() - started);
+    started = performance.now();
+    await analyzer.analyzeInDetail({ image, title: '', description: '', deadline: Date.now() + LONG_DEADLINE });
+    times.push(performance.now() - started);
+  }
+  console.log(`\n12 MP JPEG benchmark (4000×3000, ${(image.length / 1e6).toFixed(1)} MB, 10 runs after one warm-up)`);
+  console.log(`  analysis p50 ${percentile(times, 0.5).toFixed(0)} ms, p95 ${percentile(times, 0.95).toFixed(0)} ms (decode alone p50 ${percentile(decodeTimes, 0.5).toFixed(0)} ms)`);
+}
+
+async function main(): Promise<void> {
+  if (args.has('--write-reference')) return writeReference();
+  const shared = resolve(root, '..', 'shared', 'fixtures', 'photos');
+  const folder = existsSync(join(shared, 'MANIFEST.tsv')) ? shared : REPO_FIXTURES;
+  const photos = readManifest(folder);
+  console.log(`Fixture set: ${folder} (${folder === shared ? 'shared set' : 'repo copy'}), ${photos.length} photos`);
+  console.log(`Machine: ${cpus().length} CPUs, Node ${process.version}`);
+
+  const models = bundledModels();
+  let started = performance.now();
+  const [detector, classifier] = (await Promise.all([models.detector(), models.classifier()])) as [ModelState<unknown>, ModelState<unknown>];
+  console.log(`Models loaded in ${(performance.now() - started).toFixed(0)} ms: detector ${detector.ready ? 'ready' : detector.reason}, classifier ${classifier.ready ? 'ready' : classifier.reason}`);
+  const analyzer = new LocalPhotoAnalyzer(models, REFERENCE_SET);
+
+  started = performance.now();
+  const runs = await analyseAll(analyzer, photos);
+  console.log(`Analysed ${runs.length} photos in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  reportCategories(runs);
+  const latencies = runs.map((r) => r.ms);
+  console.log(`\nLatency per photo (fixtures as stored, ${Math.min(...runs.map((r) => r.analysis.measurements.width))}-${Math.max(...runs.map((r) => r.analysis.measurements.width))} px wide): p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms`);
+  await reportLadders(analyzer, runs);
+  if (!args.has('--no-benchmark')) await benchmark(analyzer);
+  console.log(`\nPeak memory (max RSS): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

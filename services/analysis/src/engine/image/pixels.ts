@@ -1,0 +1,204 @@
+/**
+ * Small, allocation-conscious pixel operations on plain typed arrays. Everything the measurements
+ * need is here so they stay readable; sharp decodes and resizes, these do the arithmetic.
+ */
+
+/** 8-bit sRGB pixels, interleaved RGB, row-major. */
+export interface RgbImage {
+  width: number;
+  height: number;
+  data: Uint8Array;
+}
+
+/** One channel of floating-point values (luminance 0-255, gradients, maps), row-major. */
+export interface Plane {
+  width: number;
+  height: number;
+  data: Float32Array;
+}
+
+export function plane(width: number, height: number, fill = 0): Plane {
+  const data = new Float32Array(width * height);
+  if (fill !== 0) data.fill(fill);
+  return { width, height, data };
+}
+
+/** Rec. 709 luma of gamma-encoded sRGB: what a viewer reads as brightness, 0-255. */
+export function luminance(image: RgbImage): Plane {
+  const out = plane(image.width, image.height);
+  const src = image.data;
+  for (let i = 0, p = 0; i < out.data.length; i++, p += 3) {
+    out.data[i] = 0.2126 * src[p] + 0.7152 * src[p + 1] + 0.0722 * src[p + 2];
+  }
+  return out;
+}
+
+function gaussianKernel(sigma: number): Float32Array {
+  const radius = Math.max(1, Math.ceil(sigma * 3));
+  const kernel = new Float32Array(radius * 2 + 1);
+  let sum = 0;
+  for (let i = -radius; i <= radius; i++) {
+    const v = Math.exp(-(i * i) / (2 * sigma * sigma));
+    kernel[i + radius] = v;
+    sum += v;
+  }
+  for (let i = 0; i < kernel.length; i++) kernel[i] = kernel[i] / sum;
+  return kernel;
+}
+
+/** Horizontal pass of a 1-D kernel, clamping at the borders. */
+function convolveRows(src: Float32Array, dst: Float32Array, width: number, height: number, kernel: Float32Array): void {
+  const radius = (kernel.length - 1) >> 1;
+  const taps = kernel.length;
+  for (let y = 0; y < height; y++) {
+    const row = y * width;
+    for (let x = 0; x < width; x++) {
+      let acc = 0;
+      if (x >= radius && x < width - radius) {
+        // Interior: no clamping, the hot path.
+        const from = row + x - radius;
+        for (let k = 0; k < taps; k++) acc += src[from + k] * kernel[k];
+      } else {
+        for (let k = -radius; k <= radius; k++) {
+          const j = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
+          acc += src[row + j] * kernel[k + radius];
+        }
+      }
+      dst[row + x] = acc;
+    }
+  }
+}
+
+/** Vertical pass, one whole source row at a time so memory is read in order. */
+function convolveColumns(src: Float32Array, dst: Float32Array, width: number, height: number, kernel: Float32Array): void {
+  const radius = (kernel.length - 1) >> 1;
+  for (let y = 0; y < height; y++) {
+    const out = y * width;
+    for (let k = -radius; k <= radius; k++) {
+      const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
+      const from = yy * width;
+      const weight = kernel[k + radius];
+      for (let x = 0; x < width; x++) dst[out + x] += src[from + x] * weight;
+    }
+  }
+}
+
+/** Separable Gaussian blur with clamped borders. */
+export function gaussianBlur(input: Plane, sigma: number): Plane {
+  const { width, height } = input;
+  if (sigma <= 0) return { width, height, data: Float32Array.from(input.data) };
+  const kernel = gaussianKernel(sigma);
+  const tmp = new Float32Array(width * height);
+  const out = new Float32Array(width * height);
+  convolveRows(input.data, tmp, width, height, kernel);
+  convolveColumns(tmp, out, width, height, kernel);
+  return { width, height, data: out };
+}
+
+/** Half the size in each direction, averaging 2×2 blocks. */
+export function halve(input: Plane): Plane {
+  const width = Math.max(1, Math.floor(input.width / 2));
+  const height = Math.max(1, Math.floor(input.height / 2));
+  const data = new Float32Array(width * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = 2 * y * input.width + 2 * x;
+      data[y * width + x] = (input.data[i] + input.data[i + 1] + input.data[i + input.width] + input.data[i + input.width + 1]) / 4;
+    }
+  }
+  return { width, height, data };
+}
+
+export interface Gradients {
+  gx: Plane;
+  gy: Plane;
+  magnitude: Plane;
+}
+
+/** Sobel gradients (divided by 8 so a unit step gives a magnitude near 1 per grey level). */
+export function sobel(input: Plane): Gradients {
+  const { width, height } = input;
+  const gx = plane(width, height);
+  const gy = plane(width, height);
+  const magnitude = plane(width, height);
+  const s = input.data;
+  for (let y = 1; y < height - 1; y++) {
+    for (let x = 1; x < width - 1; x++) {
+      const i = y * width + x;
+      const tl = s[i - width - 1];
+      const t = s[i - width];
+      const tr = s[i - width + 1];
+      const l = s[i - 1];
+      const r = s[i + 1];
+      const bl = s[i + width - 1];
+      const b = s[i + width];
+      const br = s[i + width + 1];
+      const dx = (tr + 2 * r + br - tl - 2 * l - bl) / 8;
+      const dy = (bl + 2 * b + br - tl - 2 * t - tr) / 8;
+      gx.data[i] = dx;
+      gy.data[i] = dy;
+      magnitude.data[i] = Math.sqrt(dx * dx + dy * dy);
+    }
+  }
+  return { gx, gy, magnitude };
+}
+
+/** The value below which `q` (0-1) of the values fall. Sorts a strided sample for large inputs. */
+export function quantile(values: ArrayLike<number>, q: number, maxSamples = 200_000): number {
+  const n = values.length;
+  if (n === 0) return 0;
+  const step = Math.max(1, Math.floor(n / maxSamples));
+  const sample = new Float32Array(Math.ceil(n / step));
+  let m = 0;
+  for (let i = 0; i < n; i += step) sample[m++] = values[i];
+  const sorted = sample.subarray(0, m).sort();
+  const pos = Math.min(m - 1, Math.max(0, Math.round(q * (m - 1))));
+  return sorted[pos];
+}
+
+export function mean(values: ArrayLike<number>): number {
+  let sum = 0;
+  for (let i = 0; i < values.length; i++) sum += values[i];
+  return values.length === 0 ? 0 : sum / values.length;
+}
+
+/** A rectangle in fractions of the frame (0-1), origin top-left. */
+export interface Box {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export const FULL_FRAME: Box = { x: 0, y: 0, width: 1, height: 1 };
+
+/** Pixel bounds of a fractional box inside a plane, at least one pixel wide and high. */
+export function pixelBounds(box: Box, width: number, height: number): { x0: number; y0: number; x1: number; y1: number } {
+  const x0 = Math.max(0, Math.min(width - 1, Math.floor(box.x * width)));
+  const y0 = Math.max(0, Math.min(height - 1, Math.floor(box.y * height)));
+  const x1 = Math.max(x0 + 1, Math.min(width, Math.ceil((box.x + box.width) * width)));
+  const y1 = Math.max(y0 + 1, Math.min(height, Math.ceil((box.y + box.height) * height)));
+  return { x0, y0, x1, y1 };
+}
+
+/** Average-pools a plane into a grid of `cols` × `rows` cells. */
+export function gridMeans(input: Plane, cols: number, rows: number): Float32Array {
+  const out = new Float32Array(cols * rows);
+  const counts = new Float32Array(cols * rows);
+  const cellOfColumn = Int32Array.from({ length: input.width }, (_, x) => Math.min(cols - 1, Math.floor((x * cols) / input.width)));
+  for (let y = 0; y < input.height; y++) {
+    const rowBase = Math.min(rows - 1, Math.floor((y * rows) / input.height)) * cols;
+    const from = y * input.width;
+    for (let x = 0; x < input.width; x++) {
+      const cell = rowBase + cellOfColumn[x];
+      out[cell] += input.data[from + x];
+      counts[cell] += 1;
+    }
+  }
+  for (let i = 0; i < out.length; i++) out[i] = counts[i] > 0 ? out[i] / counts[i] : 0;
+  return out;
+}
+
+export function clamp(value: number, min: number, max: number): number {
+  return value < min ? min : value > max ? max : value;
+}

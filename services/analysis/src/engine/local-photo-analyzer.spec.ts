@@ -1,0 +1,122 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, tiltDirectionFor } from '../testing/degradations';
+import { REPO_FIXTURES } from '../testing/fixtures';
+import { LocalAnalysis, LocalPhotoAnalyzer } from './local-photo-analyzer';
+import { sharedBundledModels } from './models/bundled-models';
+import { EngineRating } from './photo-analyzer';
+import { REFERENCE_SET } from './scoring/reference-set';
+
+// Real models on real photos: generous for shared CI machines.
+jest.setTimeout(180_000);
+
+const fixture = (name: string): Buffer => readFileSync(join(REPO_FIXTURES, name));
+const KINGFISHER = 'wildlife_bird_kingfisher_gcompris.webp';
+const CANYON = 'landscape_canyon_de_chelly_gcompris.webp';
+const HAY_FIELD = 'landscape_hay_field_bales_scratch.jpg';
+const DAHLIA = 'other_dahlia_flower_sklearn.jpg';
+
+describe('local engine on the fixture photos', () => {
+  const models = sharedBundledModels();
+  const analyzer = new LocalPhotoAnalyzer(models, REFERENCE_SET);
+  const analyse = (image: Buffer): Promise<LocalAnalysis> =>
+    analyzer.analyzeInDetail({ image, title: 'Test', description: 'Test photo', deadline: Date.now() + 120_000 });
+  const rated = (analysis: LocalAnalysis): EngineRating => {
+    if (analysis.outcome.outcome !== 'rated') throw new Error(`refused: ${analysis.outcome.reasons.join('; ')}`);
+    return analysis.outcome.rating;
+  };
+
+  beforeAll(async () => {
+    const [detector, classifier] = await Promise.all([models.detector(), models.classifier()]);
+    expect(detector.ready && classifier.ready).toBe(true);
+  });
+
+  it('gives two different photos different ratings and the same photo the same rating twice', async () => {
+    const first = rated(await analyse(fixture(KINGFISHER)));
+    const again = rated(await analyse(fixture(KINGFISHER)));
+    const other = rated(await analyse(fixture(CANYON)));
+    expect(again).toEqual(first);
+    expect(other.scores).not.toEqual(first.scores);
+    expect(other.feedback).not.toEqual(first.feedback);
+  });
+
+  it('names the subject and category from the detector and says what each score rests on', async () => {
+    const bird = rated(await analyse(fixture(KINGFISHER)));
+    expect(bird.category).toBe('wildlife');
+    expect(bird.subject).toBe('bird');
+    expect(bird.aiModel).toBe('local:wildframe-measure-1+centernet+nsfwjs');
+    expect(bird.evidence.clarity.join(' ')).toMatch(/edges on the bird/);
+    expect(bird.evidence.lighting.join(' ')).toMatch(/highlights clipped/);
+    expect(bird.evidence.screening).toEqual({ nudity: 'passed', nature: 'passed (an animal was found)', weapons: 'not checked (no offline model)' });
+    for (const score of Object.values(bird.scores)) {
+      expect(score).toBeGreaterThanOrEqual(1);
+      expect(score).toBeLessThanOrEqual(10);
+      expect(Math.round(score * 10) / 10).toBe(score);
+    }
+    // Sentences end with one full stop each, so the web can split them.
+    expect(bird.feedback.split('. ').every((s) => !s.includes('.') || s.endsWith('.'))).toBe(true);
+    expect(rated(await analyse(fixture(CANYON))).category).toBe('landscape');
+    expect(rated(await analyse(fixture('other_domestic_cow_pasture_gcompris.webp'))).category).toBe('others');
+  });
+
+  it('refuses a photo with no nature in it and accepts nature photos', async () => {
+    const astronaut = await analyse(fixture('notnature_person_astronaut_skimage.png'));
+    expect(astronaut.outcome.outcome).toBe('refused');
+    expect(astronaut.screening.reasons[0]).toMatch(/no nature/);
+    for (const name of [KINGFISHER, CANYON, DAHLIA, 'landscape_jetty_fog_bw_plasma.jpg']) expect((await analyse(fixture(name))).outcome.outcome).toBe('rated');
+  });
+
+  /** Each ladder: baseline ≥ mild ≥ strong on the affected score, and baseline > strong. */
+  async function ladder(kind: DegradationKind, name: string): Promise<number[]> {
+    const original = fixture(name);
+    const base = await analyse(await baseline(original));
+    const lean = base.measurements.composition.horizon ?? base.measurements.composition.verticals;
+    const context = { subject: base.measurements.composition.subject?.centroid, tiltDirection: tiltDirectionFor(lean?.angle) };
+    const aspect = AFFECTED_SCORE[kind];
+    const scores = [rated(base).scores[aspect]];
+    for (const step of DEGRADATIONS.filter((d) => d.kind === kind)) scores.push(rated(await analyse(await degrade(original, step, context))).scores[aspect]);
+    return scores;
+  }
+
+  const moves = (scores: number[]): boolean => scores[0] >= scores[1] && scores[1] >= scores[2] && scores[0] > scores[2];
+
+  it.each([
+    ['blur', KINGFISHER],
+    ['blur', HAY_FIELD],
+    ['noise', KINGFISHER],
+    ['noise', DAHLIA],
+    ['underexposure', KINGFISHER],
+    ['underexposure', CANYON],
+    ['overexposure', CANYON],
+    ['overexposure', DAHLIA],
+    ['tilt', CANYON],
+    ['tilt', HAY_FIELD],
+    ['off-centre crop', DAHLIA],
+    ['off-centre crop', 'wildlife_bird_chinstrap_penguin_gcompris.webp'],
+  ] as Array<[DegradationKind, string]>)('%s lowers the score it should on %s', async (kind, name) => {
+    const scores = await ladder(kind, name);
+    expect({ kind, name, scores, moved: moves(scores) }).toEqual({ kind, name, scores, moved: true });
+  });
+
+  it('rates a flat grey frame as having no sharpness and no colour, and says the detector found nothing', async () => {
+    const grey = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 128, g: 128, b: 128 } } }).jpeg().toBuffer();
+    const result = rated(await analyse(grey));
+    expect(result.scores.clarity).toBe(1);
+    expect(result.evidence.clarity[0]).toMatch(/no edges/);
+    expect(result.evidence.creativity.join(' ')).toMatch(/monochrome/);
+    expect(result.subject).toBeNull();
+  });
+});
+
+describe('local engine without models', () => {
+  it('still rates from the measurements and says detection and screening were not run', async () => {
+    const analyzer = new LocalPhotoAnalyzer(null, REFERENCE_SET);
+    const outcome = await analyzer.analyze({ image: fixture(KINGFISHER), title: '', description: '', deadline: Date.now() + 60_000 });
+    if (outcome.outcome !== 'rated') throw new Error('expected a rating');
+    expect(outcome.rating.aiModel).toBe('local:wildframe-measure-1');
+    expect(outcome.rating.evidence.screening.nudity).toMatch(/^not checked/);
+    expect(outcome.rating.evidence.screening.nature).toMatch(/^not checked/);
+    expect(outcome.rating.evidence.engine.join(' ')).toMatch(/object detection not run/);
+  });
+});

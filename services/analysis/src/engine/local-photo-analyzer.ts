@@ -1,0 +1,149 @@
+import type { RatingEvidence } from '@wildframe/contracts';
+import { decodeImage } from './image/decode-image';
+import type { Detection, PhotoMeasurements } from './measure/measure-photo';
+import { measurePhoto } from './measure/measure-photo';
+import type { ModelLoader, ModelState } from './models/model-loader';
+import { withinBudget } from './models/model-loader';
+import type { ContentClassifier } from './models/content-classifier';
+import type { ObjectDetector } from './models/object-detector';
+import {
+  AnalysisDeadlineError,
+  AnalysisInput,
+  AnalysisOutcome,
+  EngineRating,
+  OVERALL_WEIGHTS,
+  PhotoAnalyzer,
+  overallOf,
+  roundScore,
+} from './photo-analyzer';
+import type { Aspect, AspectScore } from './scoring/aspect-score';
+import { CategoryVerdict, classifyCategory } from './scoring/category';
+import { scoreClarity } from './scoring/clarity.score';
+import { scoreComposition } from './scoring/composition.score';
+import { ReferenceSet, scoreCreativity } from './scoring/creativity.score';
+import { composeFeedback } from './scoring/feedback';
+import { scoreLighting } from './scoring/lighting.score';
+import { ContentScores, ScreeningVerdict, screenContent } from './scoring/screening';
+
+/** Version of the measurement and scoring rules, part of `aiModel` so a rating says which rules made it. */
+export const LOCAL_ENGINE_VERSION = 'wildframe-measure-1';
+/** Time kept back from the deadline for decoding, measuring and inference once the models are there. */
+const INFERENCE_RESERVE_MS = 700;
+
+const ANIMALS = new Set(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe']);
+
+export interface LocalAnalysis {
+  outcome: AnalysisOutcome;
+  /** Always present: the OpenAI engine and the evaluation reuse them. */
+  measurements: PhotoMeasurements;
+  detections: Detection[] | null;
+  content: ContentScores | null;
+  screening: ScreeningVerdict;
+  category: CategoryVerdict;
+}
+
+/**
+ * The default engine: every score comes from measurements on the photo's pixels, object
+ * detection names the subject and the category, and a bundled classifier screens the content.
+ * No network. When a model is unavailable the rating is made without it and the evidence says
+ * which check did not run.
+ */
+export class LocalPhotoAnalyzer implements PhotoAnalyzer {
+  readonly name = 'local';
+
+  constructor(
+    private readonly models: ModelLoader | null,
+    private readonly reference: ReferenceSet,
+  ) {}
+
+  async analyze(input: AnalysisInput): Promise<AnalysisOutcome> {
+    return (await this.analyzeInDetail(input)).outcome;
+  }
+
+  /** `excludeReference`: a reference photo's own name, so it is not compared with itself (evaluation). */
+  async analyzeInDetail(input: AnalysisInput, excludeReference?: string): Promise<LocalAnalysis> {
+    const decoded = await decodeImage(input.image);
+    const budget = input.deadline - Date.now() - INFERENCE_RESERVE_MS;
+    const [detectorState, classifierState] = this.models
+      ? await Promise.all([
+          withinBudget(this.models.detector(), budget, 'object detector'),
+          withinBudget(this.models.classifier(), budget, 'content classifier'),
+        ])
+      : [unavailable<ObjectDetector>('object detector not configured'), unavailable<ContentClassifier>('content classifier not configured')];
+    if (Date.now() > input.deadline) throw new AnalysisDeadlineError('waiting for the models');
+
+    const detections = detectorState.ready ? await detectorState.model.detect(decoded.working) : null;
+    const content = classifierState.ready ? await classifierState.model.classify(decoded.working) : null;
+    const measurements = measurePhoto(decoded, detections ?? []);
+    if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
+
+    const engine = [
+      `local engine ${LOCAL_ENGINE_VERSION}: measurements on a ${decoded.working.width}×${decoded.working.height} copy and a full-resolution centre crop`,
+      detectorState.ready ? `object detection: ${detectorState.model.name}` : `object detection not run (${detectorState.reason})`,
+      classifierState.ready ? `content screening: ${classifierState.model.name}` : `content screening not run (${classifierState.reason})`,
+    ];
+    const screening = screenContent({
+      content,
+      detections,
+      naturalColourShare: measurements.colour.naturalColourShare,
+      animalFound: (detections ?? []).some((d) => ANIMALS.has(d.label) && d.score >= 0.25 && d.box.width * d.box.height >= 0.015),
+      classifierUnavailable: classifierState.ready ? undefined : classifierState.reason,
+      detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
+    });
+    const category = classifyCategory(detections, measurements);
+    const aspects = this.scoreAspects(measurements, category, excludeReference);
+    const evidence = evidenceOf(aspects, category, screening, engine);
+    if (screening.refused) {
+      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category };
+    }
+
+    const composition = roundScore(aspects.composition.score);
+    const lighting = roundScore(aspects.lighting.score);
+    const clarity = roundScore(aspects.clarity.score);
+    const creativity = roundScore(aspects.creativity.score);
+    const rating: EngineRating = {
+      scores: { overall: roundScore(overallOf({ composition, lighting, clarity, creativity })), composition, lighting, clarity, creativity },
+      feedback: composeFeedback(category, aspects),
+      subject: category.subject,
+      category: category.category,
+      aiModel: ['local:' + LOCAL_ENGINE_VERSION, detectorState.ready ? 'centernet' : null, classifierState.ready ? 'nsfwjs' : null].filter(Boolean).join('+'),
+      evidence,
+      measurements,
+    };
+    return { outcome: { outcome: 'rated', rating }, measurements, detections, content, screening, category };
+  }
+
+  private scoreAspects(m: PhotoMeasurements, category: CategoryVerdict, excludeReference?: string): Record<Aspect, AspectScore> {
+    const subjectPhrase = m.composition.subject ? category.subjectPhrase : 'the frame';
+    return {
+      composition: scoreComposition(m.composition, subjectPhrase === 'the frame' ? 'the main subject' : subjectPhrase),
+      lighting: scoreLighting(m.lighting, m.lighting.exposureMeasuredOn === 'subject' ? subjectPhrase : 'the photo'),
+      clarity: scoreClarity(m.clarity, m.clarity.measuredOn === 'subject' ? subjectPhrase : 'the frame'),
+      creativity: scoreCreativity(m, this.reference, excludeReference),
+    };
+  }
+}
+
+function unavailable<T>(reason: string): ModelState<T> {
+  return { ready: false, reason };
+}
+
+function evidenceOf(
+  aspects: Record<Aspect, AspectScore>,
+  category: CategoryVerdict,
+  screening: ScreeningVerdict,
+  engine: string[],
+): RatingEvidence {
+  return {
+    overall: [
+      `weighted mean: composition ${OVERALL_WEIGHTS.composition * 100} %, lighting ${OVERALL_WEIGHTS.lighting * 100} %, clarity ${OVERALL_WEIGHTS.clarity * 100} %, creativity ${OVERALL_WEIGHTS.creativity * 100} %`,
+    ],
+    composition: aspects.composition.evidence,
+    lighting: aspects.lighting.evidence,
+    clarity: aspects.clarity.evidence,
+    creativity: aspects.creativity.evidence,
+    category: category.evidence,
+    screening: screening.evidence,
+    engine,
+  };
+}

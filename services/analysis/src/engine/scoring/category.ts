@@ -1,0 +1,99 @@
+import type { Detection, PhotoMeasurements } from '../measure/measure-photo';
+import { MIN_SUBJECT_AREA, MIN_SUBJECT_SCORE } from '../measure/measure-photo';
+import { MAX_HORIZON_TILT } from './composition.score';
+
+export type PhotoCategory = 'wildlife' | 'landscape' | 'others';
+
+export interface CategoryVerdict {
+  category: PhotoCategory;
+  /** What the photo shows, as far as the engine can tell ("giraffe", "2 birds", "animal", "landscape"); null when it cannot say. */
+  subject: string | null;
+  /** How to refer to the subject in a sentence ("the bird", "the animal", "the main subject"). */
+  subjectPhrase: string;
+  evidence: string[];
+}
+
+/** COCO animals that live wild. */
+const WILD = new Set(['bird', 'elephant', 'bear', 'zebra', 'giraffe']);
+/** COCO animals that are usually pets or livestock, with the confidence above which we believe the label. */
+const DOMESTIC: Readonly<Record<string, number>> = { cat: 0.45, dog: 0.45, horse: 0.6, cow: 0.6, sheep: 0.6 };
+/** Below this a detector label is only "some animal" (CenterNet calls a tiger a horse at 31 %). */
+const NAMEABLE = 0.5;
+
+function plural(label: string, count: number): string {
+  if (count === 1) return label;
+  const word = label === 'sheep' ? 'sheep' : `${label}s`;
+  return `${count} ${word}`;
+}
+
+/**
+ * Wildlife when the detector finds an animal it does not believe is a pet or livestock; others for
+ * confident pets and livestock, people, and close-ups; landscape for a scene with a horizon or
+ * with sharp detail spread across a frame whose top and bottom differ (sky and ground).
+ */
+export function classifyCategory(detections: readonly Detection[] | null, m: PhotoMeasurements): CategoryVerdict {
+  const evidence: string[] = [];
+  const animals = (detections ?? []).filter(
+    (d) => d.label !== 'person' && (WILD.has(d.label) || d.label in DOMESTIC) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA,
+  );
+  const main = m.composition.subject?.source === 'detector' ? m.composition.subject : null;
+
+  if (detections === null) evidence.push('object detection not run: category judged from the measurements only');
+
+  if (animals.length > 0) {
+    const best = [...animals].sort((a, b) => b.score * Math.sqrt(b.box.width * b.box.height) - a.score * Math.sqrt(a.box.width * a.box.height))[0] as Detection;
+    const sameKind = animals.filter((a) => a.label === best.label).length;
+    const domesticThreshold = DOMESTIC[best.label];
+    if (domesticThreshold !== undefined && best.score >= domesticThreshold) {
+      evidence.push(`detector: ${best.label} at ${Math.round(best.score * 100)} % (a domestic animal)`);
+      return { category: 'others', subject: plural(best.label, sameKind), subjectPhrase: `the ${best.label}`, evidence };
+    }
+    const named = WILD.has(best.label) && best.score >= NAMEABLE;
+    evidence.push(
+      named
+        ? `detector: ${best.label} at ${Math.round(best.score * 100)} %`
+        : `detector: an animal (closest class ${best.label} at ${Math.round(best.score * 100)} %, too unsure to name)`,
+    );
+    return named
+      ? { category: 'wildlife', subject: plural(best.label, sameKind), subjectPhrase: `the ${best.label}`, evidence }
+      : { category: 'wildlife', subject: 'animal', subjectPhrase: 'the animal', evidence };
+  }
+
+  if (main?.label === 'person') {
+    evidence.push(`detector: a person at ${Math.round(main.confidence * 100)} %`);
+    return { category: 'others', subject: 'person', subjectPhrase: 'the person', evidence };
+  }
+
+  const horizon = m.composition.horizon !== null && Math.abs(m.composition.horizon.angle) <= MAX_HORIZON_TILT;
+  const topToBottom = verticalContrast(m.signature);
+  const deepFocus = m.structure.detailSpread >= 0.45;
+  const closeUp = m.composition.subject?.source === 'saliency' && m.structure.detailSpread < 0.45;
+  if (detections !== null) evidence.push('detector: no animal or person');
+  if (!closeUp && (horizon || (topToBottom >= 12 && deepFocus))) {
+    evidence.push(
+      horizon ? 'a horizon line runs across the frame' : `sharp detail across ${Math.round(m.structure.detailSpread * 100)} % of the frame, sky and ground differ`,
+    );
+    return { category: 'landscape', subject: 'landscape', subjectPhrase: 'the scene', evidence };
+  }
+  evidence.push(closeUp ? 'one sharp area against a soft background: a close-up' : 'no horizon and no sky-to-ground change: not a landscape');
+  return { category: 'others', subject: null, subjectPhrase: closeUp ? 'the main subject' : 'the frame', evidence };
+}
+
+/** Colour difference (ΔE) between the top and bottom rows of the signature's 4×4 colour layout. */
+export function verticalContrast(signature: readonly number[]): number {
+  const row = (r: number): [number, number, number] => {
+    let l = 0;
+    let a = 0;
+    let b = 0;
+    for (let c = 0; c < 4; c++) {
+      const i = (r * 4 + c) * 3;
+      l += signature[i] * 100;
+      a += signature[i + 1] * 60;
+      b += signature[i + 2] * 60;
+    }
+    return [l / 4, a / 4, b / 4];
+  };
+  const [l1, a1, b1] = row(0);
+  const [l2, a2, b2] = row(3);
+  return Math.hypot(l1 - l2, a1 - a2, b1 - b2);
+}

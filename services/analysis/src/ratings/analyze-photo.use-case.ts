@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { CONTENT_REFUSED_MESSAGE } from '@wildframe/contracts';
+import type { AnalyzePhotoRequest, AnalyzePhotoResult } from '@wildframe/contracts';
+import { CLOCK, DATABASE, ServiceDatabase } from '@wildframe/platform';
+import type { Clock } from '@wildframe/platform';
+import { z } from 'zod';
+import { analysisErrors } from '../domain/analysis.errors';
+import { PHOTO_ANALYZER } from '../engine/engine.providers';
+import { UnreadableImageError } from '../engine/image/decode-image';
+import { AnalysisDeadlineError } from '../engine/photo-analyzer';
+import type { AnalysisOutcome, PhotoAnalyzer } from '../engine/photo-analyzer';
+import { PhotoAccessRepository } from '../repositories/photo-access.repository';
+import { RatingsRepository } from '../repositories/ratings.repository';
+import { RatingOutbox } from './rating-outbox';
+import { toRatingView } from './rating-view';
+
+/** Longest wait a caller may ask for; the upload page shows progress for about ten seconds. */
+export const MAX_DEADLINE_MS = 60_000;
+
+const requestSchema = z.object({
+  photoId: z.uuid('photoId must be a UUID'),
+  userId: z.uuid('userId must be a UUID').nullable(),
+  title: z.string().max(160, 'Title must be 160 characters or less'),
+  description: z.string().max(500, 'Description must be 500 characters or less'),
+  isPublic: z.boolean(),
+  deadlineMs: z.number().int().min(100, 'deadlineMs must be at least 100').max(MAX_DEADLINE_MS, `deadlineMs must be at most ${MAX_DEADLINE_MS}`),
+});
+
+/**
+ * Rates a photo: the engine analyses it, the rating is stored with its evidence and measurements,
+ * the owner and visibility are recorded for the tips endpoint, and the event is published after
+ * commit. A photo that already has a rating gets it back unchanged (retries and re-sends are safe).
+ */
+@Injectable()
+export class AnalyzePhotoUseCase {
+  private readonly logger = new Logger(AnalyzePhotoUseCase.name);
+
+  constructor(
+    @Inject(PHOTO_ANALYZER) private readonly analyzer: PhotoAnalyzer,
+    @Inject(DATABASE) private readonly database: ServiceDatabase,
+    @Inject(CLOCK) private readonly clock: Clock,
+    private readonly ratings: RatingsRepository,
+    private readonly access: PhotoAccessRepository,
+    private readonly outbox: RatingOutbox,
+  ) {}
+
+  async execute(request: AnalyzePhotoRequest, deadlineMs: number): Promise<AnalyzePhotoResult> {
+    const started = Date.now();
+    const parsed = requestSchema.safeParse({ ...request, image: undefined, deadlineMs });
+    if (!parsed.success) throw analysisErrors.invalidRequest(parsed.error.issues[0]?.message ?? 'Invalid request');
+    if (!Buffer.isBuffer(request.image) || request.image.length === 0) throw analysisErrors.unreadableImage();
+    const { photoId, userId, isPublic } = parsed.data;
+
+    const known = await this.access.find(photoId);
+    if (known?.deleted) throw analysisErrors.photoNotFound();
+    const existing = await this.ratings.findByPhotoId(photoId);
+    if (existing) return { outcome: 'rated', rating: toRatingView(existing) };
+
+    let outcome: AnalysisOutcome;
+    try {
+      outcome = await this.analyzer.analyze({ image: request.image, title: request.title, description: request.description, deadline: started + deadlineMs });
+    } catch (error) {
+      if (error instanceof UnreadableImageError) throw analysisErrors.unreadableImage();
+      if (error instanceof AnalysisDeadlineError) throw analysisErrors.timeout();
+      throw error;
+    }
+    if (outcome.outcome === 'refused') {
+      this.logger.log({ photoId, reasons: outcome.reasons, screening: outcome.evidence.screening }, 'photo refused by content screening');
+      return { outcome: 'refused', message: CONTENT_REFUSED_MESSAGE, reasons: outcome.reasons };
+    }
+
+    const rating = outcome.rating;
+    const at = this.clock.now();
+    const { row, created } = await this.database.db.transaction(async (tx) => {
+      const stored = await this.ratings.insertOnce(
+        {
+          photoId,
+          overallRating: rating.scores.overall.toFixed(1),
+          composition: rating.scores.composition.toFixed(1),
+          lighting: rating.scores.lighting.toFixed(1),
+          clarity: rating.scores.clarity.toFixed(1),
+          creativity: rating.scores.creativity.toFixed(1),
+          feedback: rating.feedback,
+          subject: rating.subject?.slice(0, 200) ?? null,
+          location: null,
+          aiModel: rating.aiModel.slice(0, 100),
+          category: rating.category,
+          evidence: rating.evidence,
+          measurements: rating.measurements,
+          createdAt: at,
+        },
+        tx,
+      );
+      await this.access.record({ photoId, ownerId: userId, isPublic, at }, tx);
+      return stored;
+    });
+    if (created) await this.outbox.publish(row);
+    this.logger.log({ photoId, aiModel: row.aiModel, overall: row.overallRating, ms: Date.now() - started }, 'photo rated');
+    return { outcome: 'rated', rating: toRatingView(row) };
+  }
+}

@@ -1,0 +1,42 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { DATABASE } from '@wildframe/platform';
+import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
+import { asc, desc, eq } from 'drizzle-orm';
+import { UserRow, users } from '../db/schema';
+
+/** UUID syntax: anything else cannot name a user, and PostgreSQL would refuse to compare it. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** What the admin panel reads and changes of every account (plan changes use UsersRepository.changePlan). */
+@Injectable()
+export class AdminUsersRepository {
+  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
+
+  async listAll(): Promise<UserRow[]> {
+    return this.database.db.select().from(users).orderBy(desc(users.createdAt), asc(users.email));
+  }
+
+  isUserId(id: string): boolean {
+    return UUID.test(id);
+  }
+
+  /**
+   * Locks the user, lets `check` refuse (by throwing) on the current row, then deletes it; sessions,
+   * security questions, preferences and reset grants go with it (foreign keys cascade).
+   */
+  async delete(id: string, check: (current: UserRow) => void): Promise<UserRow | undefined> {
+    if (!this.isUserId(id)) return undefined;
+    return this.database.db.transaction(async (tx) => {
+      const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+      if (!current) return undefined;
+      check(current);
+      await tx.delete(users).where(eq(users.id, id));
+      return current;
+    });
+  }
+
+  /** Runs `fn` in one transaction, for changes made with UsersRepository's transactional methods. */
+  transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
+    return this.database.db.transaction(fn);
+  }
+}

@@ -1,0 +1,105 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { PlanId } from '@wildframe/contracts';
+import { AppError, CLOCK, EVENT_BUS, OBJECT_STORAGE } from '@wildframe/platform';
+import type { Clock, EventBus, Identity, ObjectStorage } from '@wildframe/platform';
+import type { UserRow } from '../db/schema';
+import { AdminUsersRepository } from '../repositories/admin-users.repository';
+import { UsersRepository } from '../repositories/users.repository';
+
+export type AdminUsersErrorCode = 'USER_NOT_FOUND' | 'SITE_ADMIN_PROTECTED' | 'CANNOT_DELETE_SELF';
+
+export class AdminUsersError extends AppError<AdminUsersErrorCode> {}
+
+export const adminUsersErrors = {
+  notFound: () => new AdminUsersError('USER_NOT_FOUND', 'User not found', 404),
+  siteAdminProtected: () => new AdminUsersError('SITE_ADMIN_PROTECTED', 'The site admin cannot be changed or deleted', 403),
+  cannotDeleteSelf: () => new AdminUsersError('CANNOT_DELETE_SELF', 'You cannot delete your own account from the admin panel', 403),
+};
+
+/** A user as the admin panel lists it: admins may see e-mails, never a hash or a token. */
+export interface AdminUserView {
+  id: string;
+  email: string;
+  firstName: string;
+  lastName: string;
+  plan: PlanId;
+  planExpiry: string | null;
+  isActive: boolean;
+  isAdmin: boolean;
+  isSiteAdmin: boolean;
+  createdAt: string;
+}
+
+function toAdminUserView(row: UserRow): AdminUserView {
+  return {
+    id: row.id,
+    email: row.email,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    plan: row.plan as PlanId,
+    planExpiry: row.planExpiry ? row.planExpiry.toISOString() : null,
+    isActive: row.isActive,
+    isAdmin: row.isAdmin,
+    isSiteAdmin: row.isSiteAdmin,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/**
+ * Admin user management: list, change a plan, delete. The site admin (made from configuration)
+ * can be neither changed nor deleted, and an admin cannot delete their own account here.
+ */
+@Injectable()
+export class AdminUsersService {
+  constructor(
+    private readonly adminUsers: AdminUsersRepository,
+    private readonly users: UsersRepository,
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  async list(): Promise<AdminUserView[]> {
+    return (await this.adminUsers.listAll()).map(toAdminUserView);
+  }
+
+  /**
+   * A plan an admin sets does not expire (it is not paid through billing). Setting the plan the
+   * user already has changes nothing and announces nothing.
+   */
+  async changePlan(userId: string, plan: PlanId): Promise<AdminUserView> {
+    if (!this.adminUsers.isUserId(userId)) throw adminUsersErrors.notFound();
+    const change = await this.adminUsers.transaction((tx) =>
+      this.users.changePlan(tx, userId, (current) => {
+        if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
+        return current.plan === plan ? { plan, planExpiry: current.planExpiry } : { plan, planExpiry: null };
+      }),
+    );
+    if (!change) throw adminUsersErrors.notFound();
+    const { before, after } = change;
+    if (before.plan !== after.plan) {
+      // Published after the change committed; a crash in between loses this notice (outbox: see README).
+      await this.bus.publish(
+        'auth.user.plan-changed.v1',
+        { userId, plan: after.plan, previousPlan: before.plan, planExpiry: after.planExpiry?.toISOString() ?? '', changedAt: this.clock.now().toISOString() },
+        { key: userId, subject: userId },
+      );
+    }
+    return toAdminUserView(after);
+  }
+
+  /**
+   * Deletes the account with its sessions and avatar files; the other services remove what they
+   * keep of the user (photos and their files) when `auth.user.deleted.v1` reaches them.
+   */
+  async delete(userId: string, admin: Identity): Promise<{ message: string }> {
+    const deleted = await this.adminUsers.delete(userId, (current) => {
+      if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
+      if (current.id === admin.userId) throw adminUsersErrors.cannotDeleteSelf();
+    });
+    if (!deleted) throw adminUsersErrors.notFound();
+    for (const avatar of await this.storage.list(`avatars/${deleted.id}/`)) await this.storage.delete(avatar.key);
+    await this.bus.publish('auth.user.deleted.v1', { userId: deleted.id, deletedAt: this.clock.now().toISOString() }, { key: deleted.id, subject: deleted.id });
+    return { message: 'User deleted' };
+  }
+}

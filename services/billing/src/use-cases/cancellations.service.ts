@@ -1,0 +1,36 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { Identity } from '@wildframe/platform';
+import { billingErrors } from '../domain/billing.errors';
+import { PAYMENT_PROVIDER } from '../domain/payment-provider';
+import type { PaymentProvider } from '../domain/payment-provider';
+import { toSummary } from '../domain/subscription-summary';
+import type { SubscriptionSummary } from '../domain/subscription-summary';
+import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
+import { SubscriptionSync } from './subscription-sync.service';
+
+export interface Cancellation {
+  /** ISO-8601: the plan is kept until then, then reverts to explorer. */
+  accessUntil: string | null;
+  subscription: SubscriptionSummary;
+}
+
+/**
+ * Cancellation keeps access until the billing period ends (spec, "Upgrade" states); the
+ * scheduled job then returns the user to explorer. Canceling twice changes nothing.
+ */
+@Injectable()
+export class Cancellations {
+  constructor(
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly sync: SubscriptionSync,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  /** POST /api/cancel-subscription */
+  async cancel(identity: Identity): Promise<Cancellation> {
+    const live = await this.subscriptions.liveForUser(identity.userId);
+    if (!live?.providerSubscriptionId) throw billingErrors.noActiveSubscription();
+    const row = live.cancelAtPeriodEnd ? live : ((await this.sync.apply(await this.provider.cancelAtPeriodEnd(live.providerSubscriptionId))) ?? live);
+    return { accessUntil: row.currentPeriodEnd?.toISOString() ?? null, subscription: toSummary(row) };
+  }
+}

@@ -1,0 +1,69 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { DATABASE, PostgresProcessedEventStore } from '@wildframe/platform';
+import type { ServiceDatabase } from '@wildframe/platform';
+import type Stripe from 'stripe';
+import { billingErrors } from '../domain/billing.errors';
+import { StripePaymentProvider } from '../providers/stripe/stripe-payment-provider';
+import { SubscriptionSync } from './subscription-sync.service';
+
+const CONSUMER = 'billing-stripe-webhook';
+
+export interface WebhookReceipt {
+  received: true;
+  /** True when this event id was handled before (Stripe redelivers). */
+  duplicate: boolean;
+}
+
+/**
+ * POST /api/billing/webhook: a signed Stripe event, handled once per event id. Subscription and
+ * invoice events refresh the subscription from Stripe (events can arrive out of order; the
+ * current state cannot) and go through the same sync as everything else.
+ */
+@Injectable()
+export class StripeWebhooks {
+  private readonly logger = new Logger('StripeWebhooks');
+  private readonly processed: PostgresProcessedEventStore;
+
+  constructor(
+    private readonly stripe: StripePaymentProvider,
+    private readonly sync: SubscriptionSync,
+    @Inject(DATABASE) database: ServiceDatabase,
+  ) {
+    this.processed = new PostgresProcessedEventStore(database);
+  }
+
+  async receive(payload: Buffer, signature: string | undefined): Promise<WebhookReceipt> {
+    if (!signature) throw billingErrors.invalidWebhook('Missing Stripe-Signature header');
+    let event: Stripe.Event;
+    try {
+      event = this.stripe.verifyWebhook(payload, signature);
+    } catch {
+      throw billingErrors.invalidWebhook('Invalid Stripe signature');
+    }
+    const handled = await this.processed.runOnce(CONSUMER, event.id, () => this.handle(event));
+    return { received: true, duplicate: !handled };
+  }
+
+  private async handle(event: Stripe.Event): Promise<void> {
+    const subscriptionId = this.subscriptionOf(event);
+    if (!subscriptionId) {
+      this.logger.debug({ eventId: event.id, type: event.type }, 'Stripe event not used');
+      return;
+    }
+    await this.sync.refresh(subscriptionId);
+  }
+
+  private subscriptionOf(event: Stripe.Event): string | null {
+    switch (event.type) {
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted':
+        return event.data.object.id;
+      case 'invoice.paid':
+      case 'invoice.payment_failed':
+        return this.stripe.invoiceSubscriptionId(event.data.object);
+      default:
+        return null;
+    }
+  }
+}

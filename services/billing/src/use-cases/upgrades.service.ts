@@ -1,0 +1,153 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { PLANS } from '@wildframe/contracts';
+import type { PlanId } from '@wildframe/contracts';
+import { CLOCK } from '@wildframe/platform';
+import type { Clock, Identity } from '@wildframe/platform';
+import type { SubscriptionRow } from '../db/schema';
+import { billingErrors } from '../domain/billing.errors';
+import { PAYMENT_PROVIDER } from '../domain/payment-provider';
+import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
+import { acceptPromoCode, isPaidPlan, planRank } from '../domain/pricing';
+import type { PaidPlanId } from '../domain/pricing';
+import { toSummary } from '../domain/subscription-summary';
+import type { SubscriptionSummary } from '../domain/subscription-summary';
+import type { CompleteUpgradeBody, UpgradeBody } from '../dto/billing.dto';
+import { CustomersRepository } from '../repositories/customers.repository';
+import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
+import { SubscriptionSync } from './subscription-sync.service';
+
+/** What the web needs to take the payment of an upgrade. */
+export interface UpgradePayment {
+  subscriptionId: string;
+  /** `requires_payment_method` while a card is needed; the provider's status otherwise (e.g. active). */
+  status: string;
+  /** Only when status is requires_payment_method: confirms the payment (Stripe.js or the sandbox form). */
+  clientSecret?: string;
+  plan: PaidPlanId;
+  isAnnual: boolean;
+  /** US dollars charged now. */
+  amountDue: number;
+  currency: 'usd';
+  promoCode: string | null;
+}
+
+export interface CompletedUpgrade {
+  plan: PaidPlanId;
+  /** ISO-8601: the plan lasts at least until then. */
+  planExpiry: string | null;
+  subscription: SubscriptionSummary;
+}
+
+const promoRefusals = { invalid: billingErrors.promoInvalid, monthlyOnly: billingErrors.promoMonthlyOnly };
+
+/**
+ * Upgrades (spec, "Upgrade" states): a new subscription on the higher plan waits for its first
+ * payment; once paid it becomes the user's subscription and the one it replaces ends at the
+ * provider. Only upgrades: the plan order is explorer < enthusiast < professional.
+ */
+@Injectable()
+export class Upgrades {
+  private readonly logger = new Logger('Upgrades');
+
+  constructor(
+    private readonly subscriptions: SubscriptionsRepository,
+    private readonly customers: CustomersRepository,
+    private readonly sync: SubscriptionSync,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  /** POST /api/get-or-create-subscription */
+  async getOrCreate(identity: Identity, input: UpgradeBody): Promise<UpgradePayment> {
+    if (!isPaidPlan(input.plan)) throw billingErrors.notAnUpgrade();
+    const promoCode = acceptPromoCode(input.promoCode, input.isAnnual, promoRefusals);
+    const live = await this.subscriptions.liveForUser(identity.userId);
+    const current = this.currentPlan(identity.plan, live);
+    if (input.plan === current) throw billingErrors.alreadyOnPlan(PLANS[current].name);
+    if (planRank(input.plan) < planRank(current)) throw billingErrors.notAnUpgrade();
+
+    // The same upgrade already waiting for payment is answered again (a reload, a second tab);
+    // any other unpaid one is given up.
+    for (const pending of await this.subscriptions.incompleteForUser(identity.userId)) {
+      const id = pending.providerSubscriptionId as string;
+      if (pending.plan === input.plan && pending.isAnnual === input.isAnnual && pending.promoCode === promoCode) {
+        const remote = await this.provider.getSubscription(id);
+        if (remote.status === 'active') await this.sync.apply(remote);
+        if (remote.status === 'active' || (remote.status === 'incomplete' && remote.pendingPayment)) return this.paymentOf(remote, input.plan, input.isAnnual, promoCode);
+      }
+      await this.abandon(pending);
+    }
+
+    const customerId = await this.customerFor(identity);
+    const remote = await this.provider.createSubscription({ customerId, plan: input.plan, isAnnual: input.isAnnual, promo: promoCode !== null, userId: identity.userId });
+    await this.subscriptions.insert({
+      userId: identity.userId,
+      plan: input.plan,
+      isAnnual: input.isAnnual,
+      status: 'incomplete',
+      provider: this.provider.name,
+      providerCustomerId: customerId,
+      providerSubscriptionId: remote.id,
+      currentPeriodEnd: null,
+      promoCode,
+    });
+    if (remote.status !== 'incomplete') await this.sync.apply(remote);
+    return this.paymentOf(remote, input.plan, input.isAnnual, promoCode);
+  }
+
+  /** POST /api/complete-subscription-upgrade: after the web confirmed the payment. */
+  async complete(identity: Identity, input: CompleteUpgradeBody): Promise<CompletedUpgrade> {
+    const pending = (await this.subscriptions.incompleteForUser(identity.userId)).filter((row) => row.plan === input.plan && row.isAnnual === input.isAnnual);
+    let row: SubscriptionRow | undefined;
+    // Normally one; two when the same upgrade was asked for twice at once. The paid one wins.
+    for (const candidate of pending) {
+      const after = await this.sync.refresh(candidate.providerSubscriptionId as string);
+      if (after?.status === 'active') {
+        row = after;
+        break;
+      }
+    }
+    if (!row) {
+      if (pending.length > 0) throw billingErrors.paymentNotCompleted();
+      // Completed already (a retry, or the provider's webhook came first).
+      row = await this.subscriptions.liveForUser(identity.userId);
+      if (!row || row.plan !== input.plan || row.isAnnual !== input.isAnnual) throw billingErrors.noPendingUpgrade();
+    }
+    return { plan: row.plan as PaidPlanId, planExpiry: row.currentPeriodEnd?.toISOString() ?? null, subscription: toSummary(row) };
+  }
+
+  /** The higher of what auth says (an admin may have set it) and what billing holds. */
+  private currentPlan(authPlan: PlanId, live: SubscriptionRow | undefined): PlanId {
+    const billed = (live?.plan as PlanId | undefined) ?? 'explorer';
+    return planRank(billed) > planRank(authPlan) ? billed : authPlan;
+  }
+
+  private async customerFor(identity: Identity): Promise<string> {
+    const known = await this.customers.find(identity.userId, this.provider.name);
+    if (known) return known;
+    const created = await this.provider.createCustomer({ email: identity.email, name: `${identity.firstName} ${identity.lastName}`.trim(), userId: identity.userId });
+    return this.customers.save(identity.userId, this.provider.name, created);
+  }
+
+  private async abandon(row: SubscriptionRow): Promise<void> {
+    await this.subscriptions.setStatus(row.id, 'abandoned', this.clock.now());
+    if (!row.providerSubscriptionId) return;
+    await this.provider.cancelNow(row.providerSubscriptionId).catch((error: unknown) =>
+      this.logger.warn({ err: error, subscriptionId: row.id }, 'could not cancel an abandoned upgrade at the provider'),
+    );
+  }
+
+  private paymentOf(remote: ProviderSubscription, plan: PaidPlanId, isAnnual: boolean, promoCode: string | null): UpgradePayment {
+    const waiting = remote.status === 'incomplete' ? remote.pendingPayment : null;
+    return {
+      subscriptionId: remote.id,
+      status: waiting ? waiting.status : remote.status,
+      ...(waiting?.status === 'requires_payment_method' ? { clientSecret: waiting.clientSecret } : {}),
+      plan,
+      isAnnual,
+      amountDue: remote.amountDueCents / 100,
+      currency: 'usd',
+      promoCode,
+    };
+  }
+}

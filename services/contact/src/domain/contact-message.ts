@@ -1,0 +1,60 @@
+import type { ContactMessageRow, ContactResponseRow } from '../db/schema';
+
+/** The four categories of the contact form (spec, section 3). */
+export const CONTACT_CATEGORIES = ['feedback', 'support', 'bug-report', 'feature-request'] as const;
+export type ContactCategory = (typeof CONTACT_CATEGORIES)[number];
+
+export const CONTACT_STATUSES = ['pending', 'in_progress', 'resolved', 'archived'] as const;
+export type ContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** What the audit trail records: one row per change an admin makes. */
+export type AuditAction = 'status_changed' | 'response_added' | 'archived' | 'deleted';
+
+export interface ContactResponseView {
+  id: string;
+  responseText: string;
+  respondedBy: string;
+  isPublic: boolean;
+  createdAt: string;
+}
+
+/** A message as the admin panel sees it, with its responses (oldest first). */
+export interface ContactMessageView {
+  id: string;
+  name: string;
+  email: string;
+  subject: string;
+  message: string;
+  category: string;
+  status: string;
+  priority: string;
+  userId: string | null;
+  ipAddress: string | null;
+  assignedTo: string | null;
+  createdAt: string;
+  updatedAt: string;
+  responses: ContactResponseView[];
+}
+
+export function toResponseView(row: ContactResponseRow): ContactResponseView {
+  return { id: row.id, responseText: row.responseText, respondedBy: row.respondedBy, isPublic: row.isPublic, createdAt: row.createdAt.toISOString() };
+}
+
+export function toMessageView(row: ContactMessageRow, responses: ContactResponseRow[]): ContactMessageView {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    subject: row.subject,
+    message: row.message,
+    category: row.category,
+    status: row.status,
+    priority: row.priority,
+    userId: row.userId,
+    ipAddress: row.ipAddress,
+    assignedTo: row.assignedTo,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    responses: responses.map(toResponseView),
+  };
+}

@@ -1,0 +1,204 @@
+import 'reflect-metadata';
+import { Module } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { PHOTOS_API, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
+import { createHttpApp, InProcessEventBus, loadConfig, LocalServiceRegistry, PlatformModule } from '@wildframe/platform';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import request from 'supertest';
+import { gatewayConfigSchema } from '../gateway.config';
+import { configureGatewayHttp } from '../gateway.http';
+import { GatewayModule } from '../gateway.module';
+import { escapeHtml, injectIntoHead, photoKeyFromPath } from './social-preview';
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Wildframe</title>
+  </head>
+  <body><div id="root"></div></body>
+</html>
+`;
+
+const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+
+/** Public photos by slug or id; anything else is private or missing (null). */
+class FakePhotosApi implements PhotosApi {
+  readonly asked: string[] = [];
+  failWith: Error | null = null;
+
+  constructor(private readonly previews: Record<string, PhotoSocialPreview>) {}
+
+  async socialPreview(slugOrId: string): Promise<PhotoSocialPreview | null> {
+    this.asked.push(slugOrId);
+    if (this.failWith) throw this.failWith;
+    return this.previews[slugOrId] ?? null;
+  }
+}
+
+async function bootGateway(webDir: string, photos: PhotosApi | null): Promise<NestExpressApplication> {
+  @Module({
+    imports: [
+      PlatformModule.forRoot({ logging: { service: 'gateway', level: 'error', destination: silent }, eventBus: new InProcessEventBus() }),
+      GatewayModule.register(loadConfig('gateway', gatewayConfigSchema, {})),
+    ],
+  })
+  class TestGatewayModule {}
+  const app: NestExpressApplication = await createHttpApp(TestGatewayModule);
+  if (photos) app.get(LocalServiceRegistry).register(PHOTOS_API, photos);
+  configureGatewayHttp(app, { webDir });
+  await app.init();
+  return app;
+}
+
+const heron: PhotoSocialPreview = {
+  title: 'Grey heron at dawn',
+  description: 'Standing still in the reeds before sunrise.',
+  imagePath: '/api/photos/3f1c2a9e-0000-4000-8000-000000000001/image?size=social',
+};
+
+const tricky: PhotoSocialPreview = {
+  title: `"Fox" & <script>alert('x')</script>`,
+  description: `It's <b>bold</b> & "quoted"`,
+  imagePath: '/api/photos/7a0c/image?size=social&x="><script>',
+};
+
+const ogTags = (html: string) => html.match(/<meta (?:property="og:[^"]+"|name="twitter:card")[^>]*>/g) ?? [];
+
+describe('photo pages: social preview tags', () => {
+  let webDir: string;
+  let app: NestExpressApplication;
+  let photos: FakePhotosApi;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'gateway-web-'));
+    writeFileSync(join(webDir, 'index.html'), INDEX_HTML);
+    photos = new FakePhotosApi({
+      'grey-heron-at-dawn': heron,
+      '3f1c2a9e-0000-4000-8000-000000000001': heron,
+      'fox-and-script': tricky,
+    });
+    app = await bootGateway(webDir, photos);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  beforeEach(() => {
+    photos.asked.splice(0);
+    photos.failWith = null;
+  });
+
+  it('adds Open Graph and Twitter card tags for a public photo at /photos/:slug', async () => {
+    const res = await request(app.getHttpServer()).get('/photos/grey-heron-at-dawn').set('Host', 'wildframe.example');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(photos.asked).toEqual(['grey-heron-at-dawn']);
+    expect(ogTags(res.text)).toEqual([
+      '<meta property="og:type" content="article" />',
+      '<meta property="og:title" content="Grey heron at dawn" />',
+      '<meta property="og:description" content="Standing still in the reeds before sunrise." />',
+      '<meta property="og:url" content="http://wildframe.example/photos/grey-heron-at-dawn" />',
+      '<meta property="og:image" content="http://wildframe.example/api/photos/3f1c2a9e-0000-4000-8000-000000000001/image?size=social" />',
+      '<meta property="og:image:width" content="1200" />',
+      '<meta property="og:image:height" content="630" />',
+      '<meta name="twitter:card" content="summary_large_image" />',
+    ]);
+    // Inside the head, and the rest of the page untouched.
+    expect(res.text.indexOf('og:title')).toBeLessThan(res.text.indexOf('</head>'));
+    expect(res.text).toContain('<div id="root"></div>');
+  });
+
+  it('does the same at /photo/:id, with the scheme and host the proxy reports', async () => {
+    const res = await request(app.getHttpServer())
+      .get('/photo/3f1c2a9e-0000-4000-8000-000000000001')
+      .set('X-Forwarded-Proto', 'https')
+      .set('X-Forwarded-Host', 'photos.example.org');
+    expect(res.status).toBe(200);
+    expect(res.text).toContain('<meta property="og:url" content="https://photos.example.org/photo/3f1c2a9e-0000-4000-8000-000000000001" />');
+    expect(res.text).toContain(
+      '<meta property="og:image" content="https://photos.example.org/api/photos/3f1c2a9e-0000-4000-8000-000000000001/image?size=social" />',
+    );
+  });
+
+  it('HTML-escapes every injected value', async () => {
+    const res = await request(app.getHttpServer()).get('/photos/fox-and-script').set('Host', 'wildframe.example');
+    expect(res.text).not.toContain('<script>');
+    expect(res.text).not.toContain('<b>');
+    expect(res.text).toContain('<meta property="og:title" content="&quot;Fox&quot; &amp; &lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;" />');
+    expect(res.text).toContain('<meta property="og:description" content="It&#39;s &lt;b&gt;bold&lt;/b&gt; &amp; &quot;quoted&quot;" />');
+    expect(res.text).toContain('content="http://wildframe.example/api/photos/7a0c/image?size=social&amp;x=%22%3E%3Cscript%3E"');
+  });
+
+  it('serves the plain page for a private or missing photo', async () => {
+    const res = await request(app.getHttpServer()).get('/photos/someone-elses-private-photo');
+    expect(res.status).toBe(200);
+    expect(photos.asked).toEqual(['someone-elses-private-photo']);
+    expect(res.text).toBe(INDEX_HTML);
+  });
+
+  it('serves the plain page when the photos service fails', async () => {
+    photos.failWith = new Error('database unavailable');
+    const res = await request(app.getHttpServer()).get('/photos/grey-heron-at-dawn');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(INDEX_HTML);
+  });
+
+  it('asks nothing for other pages', async () => {
+    for (const path of ['/', '/gallery', '/photos', '/photos/a/b', '/my-photos']) {
+      const res = await request(app.getHttpServer()).get(path);
+      expect({ path, status: res.status, plain: res.text === INDEX_HTML }).toEqual({ path, status: 200, plain: true });
+    }
+    expect(photos.asked).toEqual([]);
+  });
+});
+
+describe('photo pages without a photos service in the process (distributed shape)', () => {
+  let webDir: string;
+  let app: NestExpressApplication;
+
+  beforeAll(async () => {
+    webDir = mkdtempSync(join(tmpdir(), 'gateway-web-'));
+    writeFileSync(join(webDir, 'index.html'), INDEX_HTML);
+    app = await bootGateway(webDir, null);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('serves the plain page', async () => {
+    const res = await request(app.getHttpServer()).get('/photos/grey-heron-at-dawn');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(INDEX_HTML);
+  });
+});
+
+describe('social preview helpers', () => {
+  it('finds the photo key of photo page paths only', () => {
+    expect(photoKeyFromPath('/photos/grey-heron-at-dawn')).toBe('grey-heron-at-dawn');
+    expect(photoKeyFromPath('/photo/3f1c2a9e-0000-4000-8000-000000000001/')).toBe('3f1c2a9e-0000-4000-8000-000000000001');
+    expect(photoKeyFromPath('/photos/caf%C3%A9')).toBe('café');
+    expect(photoKeyFromPath('/photos/%E0%A4%A')).toBeNull();
+    expect(photoKeyFromPath('/photos/')).toBeNull();
+    expect(photoKeyFromPath('/photos/a/b')).toBeNull();
+    expect(photoKeyFromPath('/gallery')).toBeNull();
+    expect(photoKeyFromPath('/photographers/x')).toBeNull();
+  });
+
+  it('escapes the five HTML-significant characters', () => {
+    expect(escapeHtml(`<a href="x">Tom & Jerry's</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;Tom &amp; Jerry&#39;s&lt;/a&gt;');
+  });
+
+  it('leaves a document without a head alone', () => {
+    expect(injectIntoHead('<p>no head</p>', '<meta />')).toBe('<p>no head</p>');
+    expect(injectIntoHead('<head></HEAD>', '<meta />')).toBe('<head>    <meta />\n  </HEAD>');
+  });
+});
