@@ -12,6 +12,8 @@ module.exports = {
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: pathsToModuleNameMapper(compilerOptions.paths, { prefix: root + '/' }),
   testMatch: ['**/?(*.)+(spec|test).ts'],
+  // Integration tests hash passwords (argon2) and process real images on two shared cores.
+  testTimeout: 30_000,
   // One real PostgreSQL per jest run; test files create their own databases in it.
   globalSetup: path.join(root, 'tools/jest/postgres.global-setup.mjs'),
   globalTeardown: path.join(root, 'tools/jest/postgres.global-teardown.mjs'),

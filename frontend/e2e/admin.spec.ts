@@ -56,7 +56,7 @@ async function publicPhoto(request: APIRequestContext, title: string): Promise<{
   const upload = await request.post('/api/photos/upload', {
     headers: { Authorization: `Bearer ${owner.sessionToken}` },
     multipart: { title, description: 'A tiger walking through fresh snow.', photo: { name: 'tiger.jpg', mimeType: 'image/jpeg', buffer: TIGER } },
-    timeout: 60_000,
+    timeout: 120_000,
   });
   expect(upload.status(), await upload.text()).toBe(201);
   const id = ((await upload.json()) as { photo: { id: string } }).photo.id;
@@ -89,7 +89,7 @@ test.describe('access', () => {
   test('Access Denied and every tab of the panel have no serious accessibility violations', async ({ page, request }) => {
     const serious = async () =>
       (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    test.setTimeout(120_000);
+    test.setTimeout(180_000);
     const title = `Axe tiger ${Date.now()}`;
     await publicPhoto(request, title);
     await page.emulateMedia({ reducedMotion: 'reduce' });
@@ -131,7 +131,7 @@ test.describe('access', () => {
 });
 
 test('a guest’s message reaches the admin within 5 s; its status cycles, it gets a response and is archived', async ({ page, browser }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   // The admin signs in and keeps the Messages tab open.
   await page.goto('/login');
   await fillLogin(page, SITE_ADMIN.email, SITE_ADMIN.password);
@@ -211,7 +211,7 @@ test('an admin deletes a message after confirming', async ({ page, request }) =>
 });
 
 test('an admin features a photo, sees its analysis, and it appears on the home page carousel', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const title = `Tiger in snow ${Date.now()}`;
   const photo = await publicPhoto(request, title);
   await openAdmin(page, request);
@@ -251,7 +251,7 @@ test('an admin features a photo, sees its analysis, and it appears on the home p
 });
 
 test('an admin deletes a photo after confirming', async ({ page, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const title = `Doomed tiger ${Date.now()}`;
   const photo = await publicPhoto(request, title);
   await openAdmin(page, request);

@@ -117,6 +117,12 @@ test('upload as a member → rating → make public → find in gallery → like
   await expectToast(page, 'Link copied!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(pageUrl);
 
+  // The page's HTML carries the link-preview tags of a public photo.
+  const html = await (await request.get(`/photos/${slug}`)).text();
+  expect(html).toContain(`<meta property="og:title" content="${title}" />`);
+  expect(html).toMatch(/<meta property="og:image" content="http:\/\/[^"]+\/api\/photos\/[0-9a-f-]+\/image\?size=social" \/>/);
+  expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+
   // Unlike on the page: the count follows the server's answer.
   await pageLike.click();
   await expect(pageLike).toHaveAttribute('aria-pressed', 'false');

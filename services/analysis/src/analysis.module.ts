@@ -1,4 +1,4 @@
-import { DynamicModule, Inject, Module, OnModuleInit } from '@nestjs/common';
+import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
 import { DATABASE, DatabaseModule, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase } from '@wildframe/platform';
 import { join } from 'node:path';
@@ -36,7 +36,7 @@ export interface AnalysisModuleOptions {
  * in the process's LocalServiceRegistry and starts loading the bundled models in the background.
  */
 @Module({})
-export class AnalysisModule implements OnModuleInit {
+export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly services: LocalServiceRegistry,
     private readonly api: LocalAnalysisApi,
@@ -48,6 +48,11 @@ export class AnalysisModule implements OnModuleInit {
     this.services.register(ANALYSIS_API, this.api);
     // Not awaited: start-up does not wait for the models; a photo arriving first waits within its deadline.
     if (this.config.ANALYSIS_WARM_UP) this.models.warmUp();
+  }
+
+  // A warm-up still running when the app closes would outlive it; let it finish first.
+  async onApplicationShutdown(): Promise<void> {
+    await this.models.settled();
   }
 
   static register(config: AnalysisConfig, options: AnalysisModuleOptions = {}): DynamicModule {

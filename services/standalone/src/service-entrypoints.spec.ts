@@ -36,6 +36,8 @@ describe('each service starts alone', () => {
         PORT: String(port),
         LOG_LEVEL: 'warn',
         STORAGE_DIR: storageDir,
+        // Services with an internal API (analysis) require its shared token when started alone.
+        INTERNAL_API_TOKEN: 'entrypoint-test-internal-token',
       });
       try {
         const res = await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
@@ -56,7 +58,7 @@ describe('each service starts alone', () => {
     try {
       const running = startProcess(builtEntrypoint('photos').replace(/main\.js$/, 'migrate.js'), { DATABASE_URL: database.url });
       expect(await running.exited).toBe(0);
-      expect(running.output()).toContain('photos: 1 migrations applied');
+      expect(running.output()).toMatch(/photos: \d+ migrations applied/);
     } finally {
       await database.drop();
     }

@@ -69,6 +69,13 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
   const shownPhotos = filterPhotos(photos.data ?? [], search);
   const shownMessages = filterMessages(messages.data ?? [], search);
   const count = (query: { data?: unknown[] }, shown: unknown[]) => (query.data ? ` (${shown.length})` : '');
+  // Opening a tab brings its list up to date (messages are polled anyway): a deleted user's photos
+  // leave the photo list a moment after the user, once the photos service has removed them.
+  const openTab = (key: string) => {
+    setTab(key);
+    if (key === 'users') void users.refetch();
+    if (key === 'photos') void photos.refetch();
+  };
 
   return (
     <div className="admin-page">
@@ -92,7 +99,7 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
         className="admin-tabs"
         tabBarGutter={20}
         activeKey={tab}
-        onChange={setTab}
+        onChange={openTab}
         items={[
           {
             key: 'users',

@@ -7,6 +7,7 @@ export type AnalysisErrorCode =
   | 'NOT_ANALYSED'
   | 'UNREADABLE_IMAGE'
   | 'INVALID_REQUEST'
+  | 'IMAGE_TOO_LARGE'
   | 'ANALYSIS_TIMEOUT'
   | 'INVALID_INTERNAL_TOKEN';
 
@@ -21,6 +22,7 @@ export const analysisErrors = {
     new AnalysisError('NOT_ANALYSED', 'This photo has no AI analysis yet, so editing suggestions are not available', 409),
   unreadableImage: () => new AnalysisError('UNREADABLE_IMAGE', 'The photo could not be read as an image', 400),
   invalidRequest: (message: string) => new AnalysisError('INVALID_REQUEST', message, 400),
+  imageTooLarge: () => new AnalysisError('IMAGE_TOO_LARGE', 'The image is too large', 413),
   timeout: () => new AnalysisError('ANALYSIS_TIMEOUT', 'AI analysis is temporarily unavailable', 503),
   invalidInternalToken: () => new AnalysisError('INVALID_INTERNAL_TOKEN', 'Not authenticated', 401),
 };

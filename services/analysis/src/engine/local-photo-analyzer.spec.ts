@@ -9,7 +9,7 @@ import { EngineRating } from './photo-analyzer';
 import { REFERENCE_SET } from './scoring/reference-set';
 
 // Real models on real photos: generous for shared CI machines.
-jest.setTimeout(180_000);
+jest.setTimeout(300_000);
 
 const fixture = (name: string): Buffer => readFileSync(join(REPO_FIXTURES, name));
 const KINGFISHER = 'wildlife_bird_kingfisher_gcompris.webp';
@@ -83,12 +83,8 @@ describe('local engine on the fixture photos', () => {
 
   it.each([
     ['blur', KINGFISHER],
-    ['blur', HAY_FIELD],
-    ['noise', KINGFISHER],
     ['noise', DAHLIA],
-    ['underexposure', KINGFISHER],
     ['underexposure', CANYON],
-    ['overexposure', CANYON],
     ['overexposure', DAHLIA],
     ['tilt', CANYON],
     ['tilt', HAY_FIELD],

@@ -1,7 +1,7 @@
 import type { RatingEvidence } from '@wildframe/contracts';
 import { decodeImage } from './image/decode-image';
 import type { Detection, PhotoMeasurements } from './measure/measure-photo';
-import { measurePhoto } from './measure/measure-photo';
+import { MIN_SUBJECT_AREA, MIN_SUBJECT_SCORE, measurePhoto } from './measure/measure-photo';
 import type { ModelLoader, ModelState } from './models/model-loader';
 import { withinBudget } from './models/model-loader';
 import type { ContentClassifier } from './models/content-classifier';
@@ -30,6 +30,7 @@ export const LOCAL_ENGINE_VERSION = 'wildframe-measure-1';
 /** Time kept back from the deadline for decoding, measuring and inference once the models are there. */
 const INFERENCE_RESERVE_MS = 700;
 
+/** COCO classes that are animals: finding one settles that the photo shows nature. */
 const ANIMALS = new Set(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe']);
 
 export interface LocalAnalysis {
@@ -40,6 +41,8 @@ export interface LocalAnalysis {
   content: ContentScores | null;
   screening: ScreeningVerdict;
   category: CategoryVerdict;
+  /** Milliseconds per stage, for the benchmark. */
+  timings: { decode: number; waitForModels: number; detect: number; classify: number; measure: number };
 }
 
 /**
@@ -62,7 +65,15 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
 
   /** `excludeReference`: a reference photo's own name, so it is not compared with itself (evaluation). */
   async analyzeInDetail(input: AnalysisInput, excludeReference?: string): Promise<LocalAnalysis> {
+    let mark = performance.now();
+    const lap = (): number => {
+      const now = performance.now();
+      const elapsed = now - mark;
+      mark = now;
+      return Math.round(elapsed);
+    };
     const decoded = await decodeImage(input.image);
+    const decodeMs = lap();
     const budget = input.deadline - Date.now() - INFERENCE_RESERVE_MS;
     const [detectorState, classifierState] = this.models
       ? await Promise.all([
@@ -71,10 +82,14 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
         ])
       : [unavailable<ObjectDetector>('object detector not configured'), unavailable<ContentClassifier>('content classifier not configured')];
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('waiting for the models');
+    const waitMs = lap();
 
     const detections = detectorState.ready ? await detectorState.model.detect(decoded.working) : null;
+    const detectMs = lap();
     const content = classifierState.ready ? await classifierState.model.classify(decoded.working) : null;
+    const classifyMs = lap();
     const measurements = measurePhoto(decoded, detections ?? []);
+    const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: lap() };
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
 
     const engine = [
@@ -86,7 +101,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       content,
       detections,
       naturalColourShare: measurements.colour.naturalColourShare,
-      animalFound: (detections ?? []).some((d) => ANIMALS.has(d.label) && d.score >= 0.25 && d.box.width * d.box.height >= 0.015),
+      animalFound: (detections ?? []).some((d) => ANIMALS.has(d.label) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA),
       classifierUnavailable: classifierState.ready ? undefined : classifierState.reason,
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
     });
@@ -94,7 +109,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     const aspects = this.scoreAspects(measurements, category, excludeReference);
     const evidence = evidenceOf(aspects, category, screening, engine);
     if (screening.refused) {
-      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category };
+      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category, timings };
     }
 
     const composition = roundScore(aspects.composition.score);
@@ -110,7 +125,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       evidence,
       measurements,
     };
-    return { outcome: { outcome: 'rated', rating }, measurements, detections, content, screening, category };
+    return { outcome: { outcome: 'rated', rating }, measurements, detections, content, screening, category, timings };
   }
 
   private scoreAspects(m: PhotoMeasurements, category: CategoryVerdict, excludeReference?: string): Record<Aspect, AspectScore> {

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { AnalyzePhotoResult, PhotoRatingView } from '@wildframe/contracts';
 import type { Request } from 'express';
-import { AnalysisError, analysisErrors } from '../domain/analysis.errors';
+import { analysisErrors } from '../domain/analysis.errors';
 import { LocalAnalysisApi } from './local-analysis-api';
 import { InternalTokenGuard } from './internal-token.guard';
 
@@ -16,7 +16,7 @@ async function readBody(req: Request, limit: number): Promise<Buffer> {
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > limit) throw new AnalysisError('INVALID_REQUEST', 'The image is too large', 413);
+    if (size > limit) throw analysisErrors.imageTooLarge();
     chunks.push(chunk);
   }
   return Buffer.concat(chunks);

@@ -6,7 +6,7 @@ import { REPO_FIXTURES } from '../testing/fixtures';
 import { baseline, degrade } from '../testing/degradations';
 import { composeEditingTips } from './editing-tips';
 
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
 
 async function measure(name: string, change?: Parameters<typeof degrade>[1]): Promise<PhotoMeasurements> {
   const original = readFileSync(join(REPO_FIXTURES, name));

@@ -143,8 +143,8 @@ export function sobel(input: Plane): Gradients {
   return { gx, gy, magnitude };
 }
 
-/** The value below which `q` (0-1) of the values fall. Sorts a strided sample for large inputs. */
-export function quantile(values: ArrayLike<number>, q: number, maxSamples = 200_000): number {
+/** The value below which `q` (0-1) of the values fall. Sorts a strided sample of at most `maxSamples` (thresholds need no more precision). */
+export function quantile(values: ArrayLike<number>, q: number, maxSamples = 20_000): number {
   const n = values.length;
   if (n === 0) return 0;
   const step = Math.max(1, Math.floor(n / maxSamples));

@@ -3,7 +3,7 @@ import { decodeImage } from '../image/decode-image';
 import { PhotoMeasurements, measurePhoto } from './measure-photo';
 
 // Generous: CI machines are often shared.
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
 
 const W = 640;
 const H = 480;

@@ -30,6 +30,11 @@ export class ModelLoader {
     void this.classifier();
   }
 
+  /** Resolves once every load already started has finished, either way (for an orderly shutdown). */
+  async settled(): Promise<void> {
+    await Promise.all([this.detectorLoad, this.classifierLoad]);
+  }
+
   detector(): Promise<ModelState<ObjectDetector>> {
     this.detectorLoad ??= this.factories.detector().then(
       (model) => ({ ready: true as const, model }),

@@ -34,7 +34,7 @@ export class CenterNetDetector implements ObjectDetector {
 
   static async load(): Promise<CenterNetDetector> {
     await tensorflow();
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a file path, see above
+    // By file path: the package's exports map does not expose its wasm build.
     const { Human: HumanClass } = require(join(humanDist(), 'human.node-wasm.js')) as HumanModule;
     const human = new HumanClass({
       backend: 'wasm',

@@ -10,7 +10,7 @@ import { REFERENCE_SET } from '../scoring/reference-set';
 import { OpenAiPhotoAnalyzer } from './openai-photo-analyzer';
 import { OpenAiVisionClient, VisionRating } from './openai-vision.client';
 
-jest.setTimeout(60_000);
+jest.setTimeout(300_000);
 
 const KINGFISHER = readFileSync(join(REPO_FIXTURES, 'wildlife_bird_kingfisher_gcompris.webp'));
 
