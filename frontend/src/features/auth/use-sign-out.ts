@@ -20,8 +20,10 @@ export function useSignOut(): { signOut: () => Promise<void>; isSigningOut: bool
       console.warn('Logout failed; clearing the local session anyway.', error);
     } finally {
       clearSessionToken();
-      dispatch(api.util.resetApiState());
+      // Leave the page first: a signed-in-only page (Profile) that saw the cache emptied would
+      // redirect to Sign In before the navigation home landed.
       await navigate('/');
+      dispatch(api.util.resetApiState());
     }
   }, [logout, dispatch, navigate]);
 
