@@ -101,6 +101,8 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       content,
       detections,
       naturalColourShare: measurements.colour.naturalColourShare,
+      skinShare: measurements.colour.skinShare,
+      medianLuma: measurements.lighting.medianLuma,
       animalFound: (detections ?? []).some((d) => ANIMALS.has(d.label) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA),
       classifierUnavailable: classifierState.ready ? undefined : classifierState.reason,
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,

@@ -25,6 +25,8 @@ export interface ColourMeasurement {
   naturalColourShare: number;
   /** Mean chroma (C*ab) of the colourful pixels, for the saturation tips. */
   meanChroma: number;
+  /** Share of the frame in lit skin tones (YCbCr rule of Chai & Ngan), a check on the nudity classifier. */
+  skinShare: number;
 }
 
 const LINEAR = Float32Array.from({ length: 256 }, (_, v) => srgbToLinear(v));
@@ -153,11 +155,16 @@ export function measureColour(image: RgbImage, lab: LabImage): ColourMeasurement
   let sumRg2 = 0;
   let sumYb2 = 0;
   let count = 0;
+  let skin = 0;
   const step = Math.max(1, Math.floor((image.width * image.height) / 200_000));
   for (let i = 0; i < image.width * image.height; i += step) {
     const r = image.data[i * 3];
     const g = image.data[i * 3 + 1];
     const b = image.data[i * 3 + 2];
+    const y = 0.299 * r + 0.587 * g + 0.114 * b;
+    const cb = 128 - 0.168736 * r - 0.331264 * g + 0.5 * b;
+    const cr = 128 + 0.5 * r - 0.418688 * g - 0.081312 * b;
+    if (y > 60 && cb >= 77 && cb <= 127 && cr >= 133 && cr <= 173) skin++;
     const rg = r - g;
     const yb = 0.5 * (r + g) - b;
     sumRg += rg;
@@ -211,5 +218,6 @@ export function measureColour(image: RgbImage, lab: LabImage): ColourMeasurement
     hueHistogram: hueTotal > 0 ? hueHistogram.map((v) => v / hueTotal) : hueHistogram,
     naturalColourShare: natural / n,
     meanChroma: chromaCount > 0 ? chromaSum / chromaCount : 0,
+    skinShare: skin / count,
   };
 }

@@ -30,6 +30,10 @@ export interface ScreeningInput {
   detections: readonly Detection[] | null;
   /** Share of the frame in natural colours (vegetation, sky, earth). */
   naturalColourShare: number;
+  /** Share of the frame in lit skin tones. */
+  skinShare: number;
+  /** Median brightness of the frame (0-255). */
+  medianLuma: number;
   /** Whether an animal was found (any COCO animal, however unsure the label). */
   animalFound: boolean;
   /** Why a model did not run, for the evidence. */
@@ -40,6 +44,13 @@ export interface ScreeningInput {
 /** Nudity is refused only when the classifier is this sure; refusing a real nature photo is worse. */
 export const NUDITY_REFUSE = 0.85;
 export const NUDITY_BORDERLINE = 0.4;
+/**
+ * The classifier also calls dark and underexposed frames explicit (a grass close-up at −3 EV
+ * scored 95 %), so a refusal needs visible skin as well: at least this share of the frame.
+ */
+export const NUDITY_MIN_SKIN = 0.1;
+/** Below this median brightness the classifier's nudity score is not believed at all (same failure). */
+export const NUDITY_MIN_BRIGHTNESS = 50;
 /** Man-made things CenterNet recognises well enough to count as evidence of "no nature". */
 const MAN_MADE = new Set([
   'car', 'bus', 'truck', 'train', 'airplane', 'motorcycle', 'bicycle', 'traffic light', 'stop sign', 'parking meter',
@@ -53,7 +64,7 @@ const PERSON_AREA = 0.2;
 const NATURAL_FLOOR = 0.2;
 
 /**
- * Refuses only what the engine is confident about: nudity at ≥ 85 %, and photos with a clearly
+ * Refuses only what the engine is confident about: nudity at ≥ 85 % with visible skin, and photos with a clearly
  * man-made subject (a person filling the frame, a car, a bottle…), no animal and almost no
  * natural colour. Everything doubtful is accepted and the evidence says so. Weapons cannot be
  * checked offline (no bundled model knows them), which the evidence says rather than pretending.
@@ -65,9 +76,13 @@ export function screenContent(input: ScreeningInput): ScreeningVerdict {
     nudity = `not checked (${input.classifierUnavailable ?? 'classifier unavailable'})`;
   } else {
     const explicit = input.content.porn + input.content.hentai;
-    if (explicit >= NUDITY_REFUSE) {
-      nudity = `refused: nudity detected (${Math.round(explicit * 100)} %)`;
+    if (explicit >= NUDITY_REFUSE && input.medianLuma < NUDITY_MIN_BRIGHTNESS) {
+      nudity = `passed (classifier ${Math.round(explicit * 100)} %, but the frame is too dark for it to be reliable: accepted)`;
+    } else if (explicit >= NUDITY_REFUSE && input.skinShare >= NUDITY_MIN_SKIN) {
+      nudity = `refused: nudity detected (${Math.round(explicit * 100)} %, ${Math.round(input.skinShare * 100)} % of the frame skin-coloured)`;
       reasons.push(`nudity detected with ${Math.round(explicit * 100)} % confidence`);
+    } else if (explicit >= NUDITY_REFUSE) {
+      nudity = `passed (classifier ${Math.round(explicit * 100)} %, but only ${Math.round(input.skinShare * 100)} % of the frame is skin-coloured: accepted)`;
     } else if (explicit >= NUDITY_BORDERLINE) {
       nudity = `passed (borderline ${Math.round(explicit * 100)} %, accepted)`;
     } else {
