@@ -412,6 +412,15 @@ describe('photos API', () => {
       expect((await as(null, '10.99.0.1').post(`/photos/${ids['kingfisher']}/like`)).body).toEqual({ liked: true, totalLikes: 11 });
       expect((await as(null, '10.99.0.1').post(`/photos/${ids['kingfisher']}/like`)).body).toEqual({ liked: false, totalLikes: 10 });
       expect((await as(fans[1]?.token ?? '').get(`/photos/${ids['kingfisher']}`)).body.liked).toBe(true);
+      // The gallery says which cards the viewer liked, so a refetch keeps the heart filled.
+      const likedIn = async (token: string | null, ip?: string) =>
+        ((await as(token, ip).get('/photos?public=true&pageSize=48')).body.photos as Array<{ id: string; liked: boolean }>).filter((p) => p.liked).map((p) => p.id);
+      expect(await likedIn(fans[1]?.token ?? '')).toEqual([ids['kingfisher']]);
+      expect(await likedIn(user().token)).toEqual([]);
+      expect(await likedIn(null, '10.99.0.1')).toEqual([]);
+      await as(null, '10.99.0.2').post(`/photos/${ids['canyon']}/like`);
+      expect(await likedIn(null, '10.99.0.2')).toEqual([ids['canyon']]);
+      await as(null, '10.99.0.2').post(`/photos/${ids['canyon']}/like`);
       const sorted = (await as(null).get('/photos?public=true&sort=most-liked')).body.photos[0].id;
       expect(sorted).toBe(ids['kingfisher']);
     });

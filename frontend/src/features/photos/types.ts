@@ -78,6 +78,8 @@ export interface PhotoCard {
   uploadedAt: string;
   isFeatured: boolean;
   isPublic: boolean;
+  /** Gallery and detail: whether the viewer has liked it. */
+  liked?: boolean;
 }
 
 export interface PhotoDetail extends PhotoCard {

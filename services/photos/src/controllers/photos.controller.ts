@@ -63,8 +63,8 @@ export class PhotosController {
   }
 
   @Get('photos')
-  gallery(@Query(valid(galleryQuery)) query: GalleryQuery): Promise<GalleryPage> {
-    return this.queries.gallery(query);
+  gallery(@Query(valid(galleryQuery)) query: GalleryQuery, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<GalleryPage> {
+    return this.queries.gallery(query, identity, ip);
   }
 
   @Get('photos/:slugOrId')

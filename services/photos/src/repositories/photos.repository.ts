@@ -176,6 +176,17 @@ export class PhotosRepository {
     });
   }
 
+  /** Which of these photos the viewer (a user, or a guest by IP) has liked, in one query. */
+  async likedAmong(photoIds: readonly string[], userId: string | null, ip: string): Promise<Set<string>> {
+    if (photoIds.length === 0) return new Set();
+    const viewer = userId ? eq(photoLikes.userId, userId) : and(sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
+    const rows = await this.db
+      .select({ photoId: photoLikes.photoId })
+      .from(photoLikes)
+      .where(and(inArray(photoLikes.photoId, [...photoIds]), viewer));
+    return new Set(rows.map((row) => row.photoId));
+  }
+
   async hasLiked(photoId: string, userId: string | null, ip: string): Promise<boolean> {
     const mine = userId
       ? and(eq(photoLikes.photoId, photoId), eq(photoLikes.userId, userId))

@@ -10,7 +10,8 @@ import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { GallerySort, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
 
 export interface GalleryPage {
-  photos: PhotoCard[];
+  /** Each card says whether the viewer has liked it, so the heart survives a refetch. */
+  photos: Array<PhotoCard & { liked: boolean }>;
   total: number;
   page: number;
   pageSize: number;
@@ -35,10 +36,19 @@ export class PhotoQueries {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async gallery(filter: { category?: string; search?: string; sort: GallerySort; page: number; pageSize: number }): Promise<GalleryPage> {
+  async gallery(
+    filter: { category?: string; search?: string; sort: GallerySort; page: number; pageSize: number },
+    viewer: Identity | null,
+    ip: string,
+  ): Promise<GalleryPage> {
     const { rows, total } = await this.photos.listPublic(filter);
+    const liked = await this.photos.likedAmong(
+      rows.map((row) => row.photo.id),
+      viewer?.userId ?? null,
+      ip,
+    );
     return {
-      photos: rows.map((row) => toCard(row, this.urls)),
+      photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: liked.has(row.photo.id) })),
       total,
       page: filter.page,
       pageSize: filter.pageSize,

@@ -39,6 +39,8 @@ interface Sidecar {
 
 const LIST_CONCURRENCY = 16;
 const RENAME_ATTEMPTS = 5;
+/** Commits retried when a concurrent delete pruned the folders prepared for the put. */
+const PUT_ATTEMPTS = 3;
 
 /**
  * Object storage in a local folder, for the standalone shape:
@@ -78,7 +80,16 @@ export class FilesystemObjectStorage implements ObjectStorage {
     try {
       const written = await writeDurably(tempPath, body);
       const record: VersionRecord = { ...written, contentType, metadata };
-      return await withKeyLock(this.objectPath(key), () => this.commit(key, tempPath, record));
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await withKeyLock(this.objectPath(key), () => this.commit(key, tempPath, record));
+        } catch (error) {
+          // A delete of the folder's last object prunes empty folders; if that happened between
+          // preparing ours and committing, prepare them again (the temp file is elsewhere).
+          if (!hasCode(error, 'ENOENT') || attempt >= PUT_ATTEMPTS || !(await exists(tempPath))) throw error;
+          await this.prepareFolders(key);
+        }
+      }
     } finally {
       // After a successful commit the temp file has become the object and this is a no-op.
       await rm(tempPath, { force: true });
@@ -121,7 +132,8 @@ export class FilesystemObjectStorage implements ObjectStorage {
     // Data first: once it is gone the object is gone for every reader; a sidecar left by a crash
     // here is ignored by reads and cleared by a later put that needs its place.
     await withKeyLock(objectPath, async () => {
-      if (await unlinkFileIfPresent(objectPath)) await fsyncDirectory(path.dirname(objectPath));
+      // A concurrent delete of a sibling may have pruned the folder already: nothing left to sync.
+      if (await unlinkFileIfPresent(objectPath)) await fsyncDirectory(path.dirname(objectPath), { missingOk: true });
       await unlinkFileIfPresent(metaPath);
     });
     await pruneEmptyFolders(path.dirname(objectPath), this.objectsRoot);
@@ -314,12 +326,13 @@ async function renameIntoPlace(source: string, destination: string): Promise<voi
 }
 
 /** Makes a rename or unlink in `dir` durable; some platforms cannot sync a folder, which is fine. */
-async function fsyncDirectory(dir: string): Promise<void> {
+async function fsyncDirectory(dir: string, options: { missingOk?: boolean } = {}): Promise<void> {
   let handle: FileHandle | undefined;
   try {
     handle = await open(dir, 'r');
     await handle.sync();
   } catch (error) {
+    if (options.missingOk && hasCode(error, 'ENOENT')) return;
     if (!hasCode(error, 'EISDIR', 'EPERM', 'EINVAL', 'ENOTSUP', 'EBADF')) throw error;
   } finally {
     await handle?.close();
@@ -335,6 +348,10 @@ async function pruneEmptyFolders(dir: string, root: string): Promise<void> {
       if (!hasCode(error, 'ENOENT')) return;
     }
   }
+}
+
+async function exists(filePath: string): Promise<boolean> {
+  return (await lstatOrNull(filePath)) !== null;
 }
 
 async function unlinkFileIfPresent(filePath: string): Promise<boolean> {
