@@ -76,6 +76,8 @@ export interface UserPlanChanged {
   /** ISO-8601; empty when the plan does not expire. */
   planExpiry: string;
   changedAt: string;
+  /** 'billing' (a subscription event) or 'admin' (set by hand in the admin panel). */
+  source: string;
 }
 
 // ---- photos (key: photo id) ----

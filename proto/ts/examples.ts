@@ -28,10 +28,11 @@ export const EXAMPLE_PAYLOADS = {
   },
   'auth.user.plan-changed.v1': {
     userId: '5b1f7c2e-8a43-4c1e-9a57-2a8a1d3c9e01',
-    plan: 'pro',
-    previousPlan: 'free',
+    plan: 'professional',
+    previousPlan: 'explorer',
     planExpiry: '2026-01-31T12:00:00.000Z',
     changedAt: '2025-01-31T12:05:00.000Z',
+    source: 'billing',
   },
   'photos.photo.uploaded.v1': {
     photoId: '9d0e6a4b-1c2f-4e3a-8b5d-7f6e5d4c3b2a',

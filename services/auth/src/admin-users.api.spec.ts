@@ -105,7 +105,7 @@ describe('admin users API', () => {
       expect((await request(t.server).patch(`/api/admin/users/${account.id}/plan`).set(bearer(adminToken)).send({ plan: 'professional' })).status).toBe(200);
       await t.bus.idle();
       expect(events.filter((e) => e.type === 'auth.user.plan-changed.v1' && e.key === account.id).map((e) => e.payload)).toEqual([
-        { userId: account.id, plan: 'professional', previousPlan: 'explorer', planExpiry: '', changedAt: t.clock.now().toISOString() },
+        { userId: account.id, plan: 'professional', previousPlan: 'explorer', planExpiry: '', changedAt: t.clock.now().toISOString(), source: 'admin' },
       ]);
     });
 

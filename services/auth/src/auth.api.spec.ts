@@ -428,10 +428,10 @@ describe('plans from billing and paid signups', () => {
     await t.bus.publish('billing.subscription.expired.v1', { userId, previousPlan: 'professional', subscriptionId: 's1', at: '2027-02-01T00:00:00.000Z' }, { key: userId });
     await t.bus.idle();
     expect(await plan()).toEqual(expect.objectContaining({ plan: 'explorer', planExpiry: null }));
-    expect(planChanges.filter((e) => e.payload.userId === userId).map((e) => [e.payload.previousPlan, e.payload.plan])).toEqual([
-      ['explorer', 'professional'],
-      ['professional', 'professional'],
-      ['professional', 'explorer'],
+    expect(planChanges.filter((e) => e.payload.userId === userId).map((e) => [e.payload.previousPlan, e.payload.plan, e.payload.source])).toEqual([
+      ['explorer', 'professional', 'billing'],
+      ['professional', 'professional', 'billing'],
+      ['professional', 'explorer', 'billing'],
     ]);
   });
 });

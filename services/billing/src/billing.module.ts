@@ -21,6 +21,7 @@ import { CustomersRepository } from './repositories/customers.repository';
 import { SignupsRepository } from './repositories/signups.repository';
 import { SubscriptionEvents } from './repositories/subscription-events';
 import { SubscriptionsRepository } from './repositories/subscriptions.repository';
+import { AccountChangesConsumer } from './use-cases/account-changes.consumer';
 import { BillingJobs } from './use-cases/billing-jobs.service';
 import { Cancellations } from './use-cases/cancellations.service';
 import { PaidSignups } from './use-cases/paid-signups.service';
@@ -114,6 +115,7 @@ export class BillingModule {
         Upgrades,
         Cancellations,
         BillingJobs,
+        AccountChangesConsumer,
       ],
     };
   }

@@ -3,6 +3,8 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { createBillingTestApp } from './testing/billing-test-app';
 import type { BillingTestApp } from './testing/billing-test-app';
+import { PAYMENT_PROVIDER } from './domain/payment-provider';
+import type { PaymentProvider } from './domain/payment-provider';
 
 const DAY = 24 * 60 * 60 * 1000;
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
@@ -308,6 +310,62 @@ describe('billing API over the sandbox provider', () => {
       await t.runJobs();
       expect(t.auth.planOf(userId)?.plan).toBe('explorer');
       expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.expired.v1']);
+    });
+  });
+
+  describe('account changes made in auth', () => {
+    const provider = () => t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const subscriptionOf = async (token: string) => (await get('/billing/subscription', token)).body.subscription as { id: string } | null;
+    const rowsOf = async (userId: string) => {
+      const client = new Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      try {
+        return (await client.query('SELECT status, provider_subscription_id AS "providerId" FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at', [userId])).rows as Array<{ status: string; providerId: string }>;
+      } finally {
+        await client.end();
+      }
+    };
+
+    it("a deleted account's subscription ends at the provider at once, without a plan event", async () => {
+      const { userId } = await paidSignup({ plan: 'professional', isAnnual: false });
+      const [row] = await rowsOf(userId);
+      expect((await provider().getSubscription(row?.providerId ?? '')).status).toBe('active');
+
+      const event = { userId, deletedAt: t.clock.now().toISOString() };
+      await t.bus.publish('auth.user.deleted.v1', event, { key: userId });
+      await t.bus.publish('auth.user.deleted.v1', event, { key: userId });
+      await t.bus.idle();
+      expect(await rowsOf(userId)).toEqual([{ status: 'ended', providerId: row?.providerId }]);
+      expect((await provider().getSubscription(row?.providerId ?? '')).status).toBe('ended');
+      expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1']);
+      expect(t.bus.deadLetters()).toEqual([]);
+    });
+
+    it("an admin's plan change ends the paid subscription, so no renewal overrides it or charges the card", async () => {
+      const { userId, token } = await paidSignup({ isAnnual: false });
+      const periodEnd = new Date(t.auth.planOf(userId)?.planExpiry ?? 0);
+      // A plan change billing itself caused changes nothing here.
+      await t.bus.publish('auth.user.plan-changed.v1', { userId, plan: 'enthusiast', previousPlan: 'explorer', planExpiry: periodEnd.toISOString(), changedAt: t.clock.now().toISOString(), source: 'billing' }, { key: userId });
+      await t.bus.idle();
+      expect(await subscriptionOf(token)).not.toBeNull();
+
+      await t.bus.publish('auth.user.plan-changed.v1', { userId, plan: 'professional', previousPlan: 'enthusiast', planExpiry: '', changedAt: t.clock.now().toISOString(), source: 'admin' }, { key: userId });
+      await t.bus.idle();
+      expect(await subscriptionOf(token)).toBeNull();
+      expect((await rowsOf(userId)).map((r) => r.status)).toEqual(['ended']);
+
+      // Past the old period end nothing renews or expires: the admin's plan stands.
+      t.clock.set(new Date(periodEnd.getTime() + 60_000));
+      await t.runJobs();
+      expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1']);
+    });
+
+    it('leaves a subscription started after the change alone', async () => {
+      const { userId, token } = await paidSignup({ isAnnual: false });
+      const before = new Date(t.clock.now().getTime() - 60_000).toISOString();
+      await t.bus.publish('auth.user.plan-changed.v1', { userId, plan: 'explorer', previousPlan: 'enthusiast', planExpiry: '', changedAt: before, source: 'admin' }, { key: userId });
+      await t.bus.idle();
+      expect(await subscriptionOf(token)).toMatchObject({ status: 'active' });
     });
   });
 });

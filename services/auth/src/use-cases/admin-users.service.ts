@@ -81,7 +81,7 @@ export class AdminUsersService {
       // Published after the change committed; a crash in between loses this notice (outbox: see README).
       await this.bus.publish(
         'auth.user.plan-changed.v1',
-        { userId, plan: after.plan, previousPlan: before.plan, planExpiry: after.planExpiry?.toISOString() ?? '', changedAt: this.clock.now().toISOString() },
+        { userId, plan: after.plan, previousPlan: before.plan, planExpiry: after.planExpiry?.toISOString() ?? '', changedAt: this.clock.now().toISOString(), source: 'admin' },
         { key: userId, subject: userId },
       );
     }

@@ -50,7 +50,7 @@ export class PlanChangesConsumer implements OnModuleInit {
     if (change) {
       await this.bus.publish(
         'auth.user.plan-changed.v1',
-        { userId, plan: change.plan, previousPlan: change.previousPlan, planExpiry: change.planExpiry?.toISOString() ?? '', changedAt: at },
+        { userId, plan: change.plan, previousPlan: change.previousPlan, planExpiry: change.planExpiry?.toISOString() ?? '', changedAt: at, source: 'billing' },
         { key: userId, subject: userId },
       );
     }

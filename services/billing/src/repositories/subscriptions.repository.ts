@@ -16,6 +16,8 @@ export interface NewSubscription {
   providerSubscriptionId: string;
   currentPeriodEnd: Date | null;
   promoCode: string | null;
+  /** From billing's clock, so "created before" questions agree with the events' times. */
+  createdAt: Date;
 }
 
 export function stateOf(row: SubscriptionRow): SubscriptionState {
@@ -79,6 +81,14 @@ export class SubscriptionsRepository {
   }
 
   /** Live subscriptions that may have to expire by `now` (see isDueToExpire). */
+  /** The user's subscriptions not over yet (unpaid, active or past due) created by `createdBy`. */
+  async openForUser(userId: string, createdBy: Date): Promise<SubscriptionRow[]> {
+    return this.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, userId), inArray(subscriptions.status, ['incomplete', 'active', 'past_due']), lte(subscriptions.createdAt, createdBy)));
+  }
+
   async liveEndingBy(now: Date): Promise<SubscriptionRow[]> {
     return this.database.db
       .select()

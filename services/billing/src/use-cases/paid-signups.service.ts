@@ -113,6 +113,7 @@ export class PaidSignups {
         providerSubscriptionId: remote.id,
         currentPeriodEnd: null,
         promoCode,
+        createdAt: this.clock.now(),
       });
       await this.sync.apply(remote);
     }

@@ -90,6 +90,7 @@ export class Upgrades {
       providerSubscriptionId: remote.id,
       currentPeriodEnd: null,
       promoCode,
+      createdAt: this.clock.now(),
     });
     if (remote.status !== 'incomplete') await this.sync.apply(remote);
     return this.paymentOf(remote, input.plan, input.isAnnual, promoCode);
