@@ -1,5 +1,8 @@
-import { DynamicModule, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnApplicationShutdown, OnModuleDestroy } from '@nestjs/common';
+import { EVENT_BUS } from '../events/event-bus';
+import type { EventBus } from '../events/event-bus';
 import { HealthRegistry } from '../health/health';
+import { EventOutbox, EventOutboxOptions } from './event-outbox';
 import { ServiceDatabase, ServiceDatabaseOptions } from './service-database';
 
 /** Injection token of the calling service's own `ServiceDatabase`. */
@@ -8,6 +11,8 @@ export const DATABASE = Symbol('DATABASE');
 export interface DatabaseModuleOptions extends ServiceDatabaseOptions {
   /** False when a migration Job applies migrations (Kubernetes); the service then only connects. */
   runMigrations: boolean;
+  /** Sweep timing of the service's event outbox (defaults suit production). */
+  outbox?: EventOutboxOptions;
 }
 
 @Injectable()
@@ -20,9 +25,24 @@ class DatabaseLifecycle implements OnApplicationShutdown {
   }
 }
 
+@Injectable()
+class EventOutboxLifecycle implements OnApplicationBootstrap, OnModuleDestroy {
+  constructor(private readonly outbox: EventOutbox) {}
+
+  onApplicationBootstrap(): void {
+    this.outbox.start();
+  }
+
+  // Before the bus stops and the database closes, so a running relay pass can finish.
+  async onModuleDestroy(): Promise<void> {
+    await this.outbox.stop();
+  }
+}
+
 /**
  * Gives a service module its own database handle: connects, applies the service's migrations and
- * registers a readiness check named `database:<schema>`. Import it once per service module.
+ * registers a readiness check named `database:<schema>`. Also gives it its `EventOutbox` (events
+ * stored in the service's transactions, published after commit). Import it once per service module.
  */
 @Module({})
 export class DatabaseModule {
@@ -47,8 +67,14 @@ export class DatabaseModule {
           },
         },
         DatabaseLifecycle,
+        {
+          provide: EventOutbox,
+          inject: [DATABASE, EVENT_BUS],
+          useFactory: (database: ServiceDatabase, bus: EventBus) => new EventOutbox(database, bus, options.outbox),
+        },
+        EventOutboxLifecycle,
       ],
-      exports: [DATABASE],
+      exports: [DATABASE, EventOutbox],
     };
   }
 }

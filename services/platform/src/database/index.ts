@@ -1,3 +1,4 @@
 export * from './service-database';
 export * from './database.module';
 export * from './processed-event-store';
+export * from './event-outbox';

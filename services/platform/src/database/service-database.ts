@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { outboxTableDdl } from './event-outbox';
 
 export interface ServiceDatabaseOptions {
   /** The PostgreSQL schema this service owns, e.g. `auth`. Every table of the service lives in it. */
@@ -69,6 +70,8 @@ export class ServiceDatabase {
              PRIMARY KEY (consumer, event_id)
            )`,
         );
+        // Events committed with the writes they announce, until the relay publishes them (EventOutbox).
+        for (const statement of outboxTableDdl(this.schema)) await client.query(statement);
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`wildframe.migrate.${this.schema}`]);
       }
