@@ -22,15 +22,21 @@ export class AdminUsersRepository {
 
   /**
    * Locks the user, lets `check` refuse (by throwing) on the current row, then deletes it; sessions,
-   * security questions, preferences and reset grants go with it (foreign keys cascade).
+   * security questions, preferences and reset grants go with it (foreign keys cascade). `deleted`
+   * runs in the same transaction (to store the event announcing the deletion).
    */
-  async delete(id: string, check: (current: UserRow) => void): Promise<UserRow | undefined> {
+  async delete(
+    id: string,
+    check: (current: UserRow) => void,
+    deleted: (tx: DatabaseTransaction, row: UserRow) => Promise<void> = async () => undefined,
+  ): Promise<UserRow | undefined> {
     if (!this.isUserId(id)) return undefined;
     return this.database.db.transaction(async (tx) => {
       const [current] = await tx.select().from(users).where(eq(users.id, id)).for('update');
       if (!current) return undefined;
       check(current);
       await tx.delete(users).where(eq(users.id, id));
+      await deleted(tx, current);
       return current;
     });
   }

@@ -31,6 +31,11 @@ export class UsersRepository {
     return this.database.db;
   }
 
+  /** Runs `fn` in one transaction, for writes that commit together with the events they announce. */
+  transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
+    return this.database.db.transaction(fn);
+  }
+
   async findByEmail(email: string): Promise<UserRow | undefined> {
     const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
     return row;
@@ -42,9 +47,9 @@ export class UsersRepository {
   }
 
   /** The unique index decides a race between two signups with one e-mail. */
-  async create(user: NewUser): Promise<UserRow> {
+  async create(user: NewUser, tx?: DatabaseTransaction): Promise<UserRow> {
     try {
-      const [row] = await this.db.insert(users).values(user).returning();
+      const [row] = await (tx ?? this.db).insert(users).values(user).returning();
       return row as UserRow;
     } catch (error) {
       if (isUniqueViolation(error)) throw authErrors.emailTaken();
@@ -52,9 +57,9 @@ export class UsersRepository {
     }
   }
 
-  async updateProfile(id: string, changes: { firstName: string; lastName: string; email: string }): Promise<UserRow> {
+  async updateProfile(id: string, changes: { firstName: string; lastName: string; email: string }, tx?: DatabaseTransaction): Promise<UserRow> {
     try {
-      const [row] = await this.db
+      const [row] = await (tx ?? this.db)
         .update(users)
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(users.id, id))
@@ -67,15 +72,15 @@ export class UsersRepository {
     }
   }
 
-  async setProfileImage(id: string, url: string | null): Promise<UserRow> {
-    const [row] = await this.db.update(users).set({ profileImageUrl: url, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  async setProfileImage(id: string, url: string | null, tx?: DatabaseTransaction): Promise<UserRow> {
+    const [row] = await (tx ?? this.db).update(users).set({ profileImageUrl: url, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     if (!row) throw authErrors.notFound();
     return row;
   }
 
   /** Activates a pending account on its paid plan; undefined when there is no such account. */
-  async activate(id: string, plan: PlanId, planExpiry: Date | null): Promise<UserRow | undefined> {
-    const [row] = await this.db.update(users).set({ isActive: true, plan, planExpiry, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+  async activate(id: string, plan: PlanId, planExpiry: Date | null, tx?: DatabaseTransaction): Promise<UserRow | undefined> {
+    const [row] = await (tx ?? this.db).update(users).set({ isActive: true, plan, planExpiry, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
     return row;
   }
 

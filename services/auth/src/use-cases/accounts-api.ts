@@ -1,8 +1,7 @@
-import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
+import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ACCOUNTS_API, PlanId } from '@wildframe/contracts';
 import type { AccountsApi, AccountView } from '@wildframe/contracts';
-import { EVENT_BUS, LocalServiceRegistry } from '@wildframe/platform';
-import type { EventBus } from '@wildframe/platform';
+import { EventOutbox, LocalServiceRegistry } from '@wildframe/platform';
 import { hashSecret } from '../crypto/secrets';
 import { authErrors } from '../domain/auth.errors';
 import { normalizeEmail, toPublicUser } from '../domain/public-user';
@@ -16,7 +15,7 @@ export class AccountsApiService implements AccountsApi, OnModuleInit {
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
     private readonly registry: LocalServiceRegistry,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: EventOutbox,
   ) {}
 
   onModuleInit(): void {
@@ -35,13 +34,25 @@ export class AccountsApiService implements AccountsApi, OnModuleInit {
   }
 
   async activateAccount(userId: string, plan: PlanId, planExpiry: string | null): Promise<{ sessionToken: string; user: AccountView }> {
-    const user = await this.users.activate(userId, plan, planExpiry ? new Date(planExpiry) : null);
-    if (!user) throw authErrors.notFound();
-    await this.bus.publish(
-      'auth.user.registered.v1',
-      { userId: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName, plan: user.plan, registeredAt: user.createdAt.toISOString() },
-      { key: user.id, subject: user.id },
-    );
+    const user = await this.users.transaction(async (tx) => {
+      const activated = await this.users.activate(userId, plan, planExpiry ? new Date(planExpiry) : null, tx);
+      if (!activated) throw authErrors.notFound();
+      await this.outbox.enqueue(
+        tx,
+        'auth.user.registered.v1',
+        {
+          userId: activated.id,
+          email: activated.email,
+          firstName: activated.firstName,
+          lastName: activated.lastName,
+          plan: activated.plan,
+          registeredAt: activated.createdAt.toISOString(),
+        },
+        { key: activated.id, subject: activated.id },
+      );
+      return activated;
+    });
+    await this.outbox.flush();
     const session = await this.sessions.open(user);
     return { sessionToken: session.sessionToken, user: toPublicUser(user) };
   }

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CLOCK, EVENT_BUS } from '@wildframe/platform';
-import type { Clock, EventBus } from '@wildframe/platform';
+import { CLOCK, EventOutbox } from '@wildframe/platform';
+import type { Clock, DatabaseTransaction } from '@wildframe/platform';
 import type { PlanId } from '@wildframe/contracts';
 import { AUTH_CONFIG } from '../auth.config';
 import type { AuthConfig } from '../auth.config';
@@ -27,7 +27,7 @@ export class AccountsService implements OnApplicationBootstrap {
   constructor(
     private readonly users: UsersRepository,
     private readonly sessions: SessionsService,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: EventOutbox,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -35,39 +35,49 @@ export class AccountsService implements OnApplicationBootstrap {
   /** Explorer accounts are created here; paid plans are created by billing once payment succeeds. */
   async signup(input: SignupInput): Promise<SignedIn> {
     if (input.plan !== 'explorer') throw authErrors.paidPlanNeedsPayment();
-    const user = await this.users.create({
-      email: normalizeEmail(input.email),
-      passwordHash: await hashSecret(input.password),
-      firstName: input.firstName.trim(),
-      lastName: input.lastName.trim(),
+    const passwordHash = await hashSecret(input.password);
+    const user = await this.users.transaction(async (tx) => {
+      const created = await this.users.create(
+        { email: normalizeEmail(input.email), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+        tx,
+      );
+      await this.outbox.enqueue(
+        tx,
+        'auth.user.registered.v1',
+        {
+          userId: created.id,
+          email: created.email,
+          firstName: created.firstName,
+          lastName: created.lastName,
+          plan: created.plan,
+          registeredAt: created.createdAt.toISOString(),
+        },
+        { key: created.id, subject: created.id },
+      );
+      return created;
     });
-    await this.bus.publish(
-      'auth.user.registered.v1',
-      {
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        plan: user.plan,
-        registeredAt: user.createdAt.toISOString(),
-      },
-      { key: user.id, subject: user.id },
-    );
+    await this.outbox.flush();
     return this.sessions.open(user);
   }
 
   async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string }): Promise<PublicUser> {
-    const user = await this.users.updateProfile(userId, {
-      firstName: changes.firstName.trim(),
-      lastName: changes.lastName.trim(),
-      email: normalizeEmail(changes.email),
+    const user = await this.users.transaction(async (tx) => {
+      const updated = await this.users.updateProfile(
+        userId,
+        { firstName: changes.firstName.trim(), lastName: changes.lastName.trim(), email: normalizeEmail(changes.email) },
+        tx,
+      );
+      await this.enqueueUpdated(tx, updated);
+      return updated;
     });
-    await this.publishUpdated(user);
+    await this.outbox.flush();
     return toPublicUser(user);
   }
 
-  async publishUpdated(user: UserRow): Promise<void> {
-    await this.bus.publish(
+  /** Stores `auth.user.updated.v1` in the transaction that changed the user; flush the outbox after the commit. */
+  async enqueueUpdated(tx: DatabaseTransaction, user: UserRow): Promise<void> {
+    await this.outbox.enqueue(
+      tx,
       'auth.user.updated.v1',
       {
         userId: user.id,

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlanId } from '@wildframe/contracts';
-import { AppError, CLOCK, EVENT_BUS, OBJECT_STORAGE } from '@wildframe/platform';
-import type { Clock, EventBus, Identity, ObjectStorage } from '@wildframe/platform';
+import { AppError, CLOCK, EventOutbox, OBJECT_STORAGE } from '@wildframe/platform';
+import type { Clock, Identity, ObjectStorage } from '@wildframe/platform';
 import type { UserRow } from '../db/schema';
 import { AdminUsersRepository } from '../repositories/admin-users.repository';
 import { UsersRepository } from '../repositories/users.repository';
@@ -54,7 +54,7 @@ export class AdminUsersService {
   constructor(
     private readonly adminUsers: AdminUsersRepository,
     private readonly users: UsersRepository,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: EventOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
@@ -69,23 +69,25 @@ export class AdminUsersService {
    */
   async changePlan(userId: string, plan: PlanId): Promise<AdminUserView> {
     if (!this.adminUsers.isUserId(userId)) throw adminUsersErrors.notFound();
-    const change = await this.adminUsers.transaction((tx) =>
-      this.users.changePlan(tx, userId, (current) => {
+    const change = await this.adminUsers.transaction(async (tx) => {
+      const changed = await this.users.changePlan(tx, userId, (current) => {
         if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
         return current.plan === plan ? { plan, planExpiry: current.planExpiry } : { plan, planExpiry: null };
-      }),
-    );
+      });
+      if (changed && changed.before.plan !== changed.after.plan) {
+        const { before, after } = changed;
+        await this.outbox.enqueue(
+          tx,
+          'auth.user.plan-changed.v1',
+          { userId, plan: after.plan, previousPlan: before.plan, planExpiry: after.planExpiry?.toISOString() ?? '', changedAt: this.clock.now().toISOString(), source: 'admin' },
+          { key: userId, subject: userId },
+        );
+      }
+      return changed;
+    });
     if (!change) throw adminUsersErrors.notFound();
-    const { before, after } = change;
-    if (before.plan !== after.plan) {
-      // Published after the change committed; a crash in between loses this notice (outbox: see README).
-      await this.bus.publish(
-        'auth.user.plan-changed.v1',
-        { userId, plan: after.plan, previousPlan: before.plan, planExpiry: after.planExpiry?.toISOString() ?? '', changedAt: this.clock.now().toISOString(), source: 'admin' },
-        { key: userId, subject: userId },
-      );
-    }
-    return toAdminUserView(after);
+    await this.outbox.flush();
+    return toAdminUserView(change.after);
   }
 
   /**
@@ -93,13 +95,19 @@ export class AdminUsersService {
    * keep of the user (photos and their files) when `auth.user.deleted.v1` reaches them.
    */
   async delete(userId: string, admin: Identity): Promise<{ message: string }> {
-    const deleted = await this.adminUsers.delete(userId, (current) => {
-      if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
-      if (current.id === admin.userId) throw adminUsersErrors.cannotDeleteSelf();
-    });
+    const deleted = await this.adminUsers.delete(
+      userId,
+      (current) => {
+        if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
+        if (current.id === admin.userId) throw adminUsersErrors.cannotDeleteSelf();
+      },
+      async (tx, row) => {
+        await this.outbox.enqueue(tx, 'auth.user.deleted.v1', { userId: row.id, deletedAt: this.clock.now().toISOString() }, { key: row.id, subject: row.id });
+      },
+    );
     if (!deleted) throw adminUsersErrors.notFound();
+    await this.outbox.flush();
     for (const avatar of await this.storage.list(`avatars/${deleted.id}/`)) await this.storage.delete(avatar.key);
-    await this.bus.publish('auth.user.deleted.v1', { userId: deleted.id, deletedAt: this.clock.now().toISOString() }, { key: deleted.id, subject: deleted.id });
     return { message: 'User deleted' };
   }
 }

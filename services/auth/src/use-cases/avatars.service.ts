@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { OBJECT_STORAGE } from '@wildframe/platform';
+import { EventOutbox, OBJECT_STORAGE } from '@wildframe/platform';
 import type { ObjectStorage, StoredObject } from '@wildframe/platform';
 import convertHeic from 'heic-convert';
 import { createHash } from 'node:crypto';
@@ -35,6 +35,7 @@ export class AvatarsService {
     private readonly users: UsersRepository,
     private readonly accounts: AccountsService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async replace(userId: string, upload: Buffer): Promise<PublicUser> {
@@ -55,10 +56,14 @@ export class AvatarsService {
     const version = createHash('sha256').update(avatar).digest('hex').slice(0, 16);
     await this.storage.put(avatarKey(userId, version), avatar, { contentType: 'image/webp' });
     const before = await this.users.findById(userId);
-    const user = await this.users.setProfileImage(userId, `/api/users/${userId}/avatar?v=${version}`);
+    const user = await this.users.transaction(async (tx) => {
+      const updated = await this.users.setProfileImage(userId, `/api/users/${userId}/avatar?v=${version}`, tx);
+      await this.accounts.enqueueUpdated(tx, updated);
+      return updated;
+    });
+    await this.outbox.flush();
     const previous = before?.profileImageUrl ? /[?&]v=([0-9a-f]{16})$/.exec(before.profileImageUrl)?.[1] : undefined;
     if (previous && previous !== version) await this.storage.delete(avatarKey(userId, previous));
-    await this.accounts.publishUpdated(user);
     return toPublicUser(user);
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { isPlanId } from '@wildframe/contracts';
 import type { PlanId } from '@wildframe/contracts';
-import { DATABASE, EVENT_BUS, PostgresProcessedEventStore } from '@wildframe/platform';
+import { DATABASE, EVENT_BUS, EventOutbox, PostgresProcessedEventStore } from '@wildframe/platform';
 import type { EventBus, ServiceDatabase } from '@wildframe/platform';
 import { UsersRepository } from '../repositories/users.repository';
 
@@ -10,7 +10,8 @@ const CONSUMER = 'auth-plans';
 /**
  * Applies billing's subscription events to the user's plan and expiry: activated sets the paid
  * plan until the period end; canceled keeps the plan until access ends; expired returns the user
- * to explorer. Each event applies once (recorded with the change), then plan-changed is published.
+ * to explorer. Each event applies once (recorded with the change); plan-changed is stored in the
+ * outbox in the same transaction and published after it commits.
  */
 @Injectable()
 export class PlanChangesConsumer implements OnModuleInit {
@@ -20,6 +21,7 @@ export class PlanChangesConsumer implements OnModuleInit {
     @Inject(EVENT_BUS) private readonly bus: EventBus,
     @Inject(DATABASE) database: ServiceDatabase,
     private readonly users: UsersRepository,
+    private readonly outbox: EventOutbox,
   ) {
     this.store = new PostgresProcessedEventStore(database);
   }
@@ -40,19 +42,24 @@ export class PlanChangesConsumer implements OnModuleInit {
   }
 
   private async apply(eventId: string, userId: string, next: (current: PlanId) => { plan: PlanId; planExpiry: Date | null }, at: string): Promise<void> {
-    let change: { plan: PlanId; previousPlan: PlanId; planExpiry: Date | null } | undefined;
     await this.store.runOnce(CONSUMER, eventId, async (tx) => {
       // A user deleted meanwhile has nothing to apply.
       const result = await this.users.changePlan(tx, userId, (current) => next(current.plan as PlanId));
-      if (result) change = { plan: result.after.plan as PlanId, previousPlan: result.before.plan as PlanId, planExpiry: result.after.planExpiry };
-    });
-    // Published after the change committed; a crash in between loses this notice (outbox: see README).
-    if (change) {
-      await this.bus.publish(
+      if (!result) return;
+      await this.outbox.enqueue(
+        tx,
         'auth.user.plan-changed.v1',
-        { userId, plan: change.plan, previousPlan: change.previousPlan, planExpiry: change.planExpiry?.toISOString() ?? '', changedAt: at, source: 'billing' },
+        {
+          userId,
+          plan: result.after.plan as PlanId,
+          previousPlan: result.before.plan as PlanId,
+          planExpiry: result.after.planExpiry?.toISOString() ?? '',
+          changedAt: at,
+          source: 'billing',
+        },
         { key: userId, subject: userId },
       );
-    }
+    });
+    await this.outbox.flush();
   }
 }
