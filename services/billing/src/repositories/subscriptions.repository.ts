@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@wildframe/platform';
-import type { ServiceDatabase } from '@wildframe/platform';
+import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
 import { and, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import { subscriptions, SubscriptionRow } from '../db/schema';
 import type { PaidPlanId } from '../domain/pricing';
@@ -106,6 +106,8 @@ export class SubscriptionsRepository {
     providerSubscriptionId: string,
     now: Date,
     decide: (row: SubscriptionRow) => { next: SubscriptionState; detail: T },
+    /** Runs in the same transaction once the change is made (to store the events announcing it). */
+    withChange: (tx: DatabaseTransaction, result: TransitionResult<T>) => Promise<void> = async () => undefined,
   ): Promise<TransitionResult<T> | undefined> {
     return this.database.db.transaction(async (tx) => {
       const [before] = await tx.select().from(subscriptions).where(eq(subscriptions.providerSubscriptionId, providerSubscriptionId)).for('update');
@@ -129,7 +131,9 @@ export class SubscriptionsRepository {
           .where(and(eq(subscriptions.userId, before.userId), ne(subscriptions.id, before.id), inArray(subscriptions.status, ['incomplete', 'active', 'past_due'])))
           .returning();
       }
-      return { before, after: after as SubscriptionRow, superseded, detail };
+      const result = { before, after: after as SubscriptionRow, superseded, detail };
+      await withChange(tx, result);
+      return result;
     });
   }
 }

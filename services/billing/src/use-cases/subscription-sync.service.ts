@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CLOCK } from '@wildframe/platform';
-import type { Clock } from '@wildframe/platform';
+import type { Clock, DatabaseTransaction } from '@wildframe/platform';
 import type { SubscriptionRow } from '../db/schema';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
@@ -38,12 +38,17 @@ export class SubscriptionSync {
   /** Applies the provider's view of a subscription; undefined when billing does not know it. */
   async apply(remote: ProviderSubscription): Promise<SubscriptionRow | undefined> {
     const now = this.clock.now();
-    const result = await this.subscriptions.transition(remote.id, now, (row) => {
-      const { next, notices } = applyProviderState(stateOf(row), remote);
-      return { next, detail: notices };
-    });
+    const result = await this.subscriptions.transition(
+      remote.id,
+      now,
+      (row) => {
+        const { next, notices } = applyProviderState(stateOf(row), remote);
+        return { next, detail: notices };
+      },
+      (tx, change) => this.store(tx, change.detail, change.after, now),
+    );
     if (!result) return undefined;
-    await this.announce(result.detail, result.after, now);
+    await this.announce(result.detail, result.after);
     await this.endSuperseded(result.superseded);
     return result.after;
   }
@@ -77,20 +82,32 @@ export class SubscriptionSync {
 
   /** Ends a canceled subscription whose period is over, whatever the provider says. */
   private async endLocally(providerSubscriptionId: string, now: Date, graceMs: number): Promise<boolean> {
-    const result = await this.subscriptions.transition(providerSubscriptionId, now, (row) => {
-      const state = stateOf(row);
-      const due = state.status === 'active' && isDueToExpire(state, now, graceMs);
-      const notices: SubscriptionNotice[] = due ? [{ kind: 'expired', previousPlan: state.plan }] : [];
-      return { next: due ? { ...state, status: 'ended' as const } : state, detail: notices };
-    });
+    const result = await this.subscriptions.transition(
+      providerSubscriptionId,
+      now,
+      (row) => {
+        const state = stateOf(row);
+        const due = state.status === 'active' && isDueToExpire(state, now, graceMs);
+        const notices: SubscriptionNotice[] = due ? [{ kind: 'expired', previousPlan: state.plan }] : [];
+        return { next: due ? { ...state, status: 'ended' as const } : state, detail: notices };
+      },
+      (tx, change) => this.store(tx, change.detail, change.after, now),
+    );
     if (!result || result.detail.length === 0) return false;
-    await this.announce(result.detail, result.after, now);
+    await this.announce(result.detail, result.after);
     return true;
   }
 
-  private async announce(notices: SubscriptionNotice[], row: SubscriptionRow, now: Date): Promise<void> {
+  /** The notices of a transition go into the outbox in its transaction: they commit with it or not at all. */
+  private async store(tx: DatabaseTransaction, notices: SubscriptionNotice[], row: SubscriptionRow, now: Date): Promise<void> {
+    for (const notice of notices) await this.events.enqueue(tx, notice, row, now);
+  }
+
+  /** After the commit: publishes the stored notices. */
+  private async announce(notices: SubscriptionNotice[], row: SubscriptionRow): Promise<void> {
+    if (notices.length === 0) return;
+    await this.events.flush();
     for (const notice of notices) {
-      await this.events.publish(notice, row, now);
       this.logger.log({ subscriptionId: row.id, userId: row.userId, notice: notice.kind, plan: row.plan }, `subscription ${notice.kind}`);
     }
   }
