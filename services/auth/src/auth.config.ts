@@ -17,6 +17,8 @@ export const authConfigSchema = z
     /** Failed attempts allowed per account (and, ×4, per IP) within the window before 429. */
     AUTH_MAX_FAILED_ATTEMPTS: envField.positiveInt(5),
     AUTH_RATE_LIMIT_WINDOW_MINUTES: envField.positiveInt(15),
+    /** Shared secret of the internal accounts API (`x-internal-token`); required when that API is exposed. */
+    INTERNAL_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine(requireDriverSettings)
   .superRefine((value, ctx) => {
@@ -26,5 +28,10 @@ export const authConfigSchema = z
   });
 
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** The distributed service exposes the internal accounts API (billing calls it), so it needs the token. */
+export const authServiceConfigSchema = authConfigSchema.superRefine((value, ctx) => {
+  if (!value.INTERNAL_API_TOKEN) ctx.addIssue({ code: 'custom', path: ['INTERNAL_API_TOKEN'], message: 'is required when the internal API is exposed' });
+});
 
 export const AUTH_CONFIG = Symbol('AUTH_CONFIG');

@@ -6,7 +6,9 @@ import type { AuthConfig } from './auth.config';
 import { AdminUsersController } from './controllers/admin-users.controller';
 import { AuthController } from './controllers/auth.controller';
 import { AvatarController } from './controllers/avatar.controller';
+import { InternalAccountsController } from './controllers/internal-accounts.controller';
 import { UserController } from './controllers/user.controller';
+import { InternalTokenGuard } from './internal/internal-token.guard';
 import { AdminUsersRepository } from './repositories/admin-users.repository';
 import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
 import { ResetGrantsRepository } from './repositories/reset-grants.repository';
@@ -25,6 +27,15 @@ import { SessionsService } from './use-cases/sessions.service';
 /** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
 export const authMigrationsFolder = join(__dirname, '..', 'migrations');
 
+export interface AuthModuleOptions {
+  /**
+   * Mount the internal accounts API (`/api/internal/accounts`, guarded by INTERNAL_API_TOKEN) for
+   * billing in another process. The distributed entrypoint sets it; the standalone shape, where
+   * billing uses the in-process implementation, does not.
+   */
+  exposeInternalApi?: boolean;
+}
+
 /**
  * Users, sessions, security questions, profile and avatar. Registers itself as the identity
  * resolver, so every module in the process learns who the caller is from the session token.
@@ -40,7 +51,10 @@ export class AuthModule implements OnModuleInit {
     this.identities.register(this.sessions);
   }
 
-  static register(config: AuthConfig): DynamicModule {
+  static register(config: AuthConfig, options: AuthModuleOptions = {}): DynamicModule {
+    if (options.exposeInternalApi && !config.INTERNAL_API_TOKEN) {
+      throw new Error('INTERNAL_API_TOKEN is required when the auth internal API is exposed');
+    }
     return {
       module: AuthModule,
       imports: [
@@ -52,7 +66,13 @@ export class AuthModule implements OnModuleInit {
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [AuthController, UserController, AvatarController, AdminUsersController],
+      controllers: [
+        AuthController,
+        UserController,
+        AvatarController,
+        AdminUsersController,
+        ...(options.exposeInternalApi ? [InternalAccountsController] : []),
+      ],
       providers: [
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
@@ -70,6 +90,7 @@ export class AuthModule implements OnModuleInit {
         PlanChangesConsumer,
         AdminUsersRepository,
         AdminUsersService,
+        InternalTokenGuard,
       ],
     };
   }
