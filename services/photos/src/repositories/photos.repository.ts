@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@wildframe/platform';
-import type { ServiceDatabase } from '@wildframe/platform';
+import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
 import { and, asc, desc, eq, ilike, inArray, lte, or, sql, SQL } from 'drizzle-orm';
 import { photoLikes, PhotoRow, photos, photoViews, StoredRating, uploadCounts, uploaders } from '../db/schema';
 import { photosErrors } from '../domain/photos.errors';
@@ -45,11 +45,19 @@ export class PhotosRepository {
   }
 
   /**
+   * Runs `fn` in one transaction, for writes that commit together with the events announcing them
+   * (the methods taking a transaction; those with a transaction of their own nest as a savepoint).
+   */
+  transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
    * Checks the daily and storage limits and inserts the photo in one transaction, under a lock on
    * the uploader: parallel uploads are counted one after another, so none slips past a quota.
    */
-  async insertWithinQuota(photo: NewPhoto, quota: Quota): Promise<PhotoRow> {
-    return this.db.transaction(async (tx) => {
+  async insertWithinQuota(photo: NewPhoto, quota: Quota, outer?: DatabaseTransaction): Promise<PhotoRow> {
+    return (outer ?? this.db).transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`photos.quota.${quota.subject}`}))`);
       const [today] = await tx
         .select({ count: uploadCounts.count })
@@ -158,8 +166,8 @@ export class PhotosRepository {
    * Likes toggle per user (or per IP for guests). The photo row is locked for the toggle, so
    * concurrent clicks are applied one at a time and the count always equals the likes stored.
    */
-  async toggleLike(photoId: string, userId: string | null, ip: string): Promise<{ liked: boolean; totalLikes: number }> {
-    return this.db.transaction(async (tx) => {
+  async toggleLike(photoId: string, userId: string | null, ip: string, outer?: DatabaseTransaction): Promise<{ liked: boolean; totalLikes: number }> {
+    return (outer ?? this.db).transaction(async (tx) => {
       const [locked] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId)).for('update');
       if (!locked) throw photosErrors.notFound();
       const mine = userId
@@ -195,8 +203,8 @@ export class PhotosRepository {
     return Boolean(row);
   }
 
-  async recordView(photoId: string, userId: string | null, ip: string): Promise<number> {
-    return this.db.transaction(async (tx) => {
+  async recordView(photoId: string, userId: string | null, ip: string, outer?: DatabaseTransaction): Promise<number> {
+    return (outer ?? this.db).transaction(async (tx) => {
       await tx.insert(photoViews).values({ photoId, userId, ipAddress: ip });
       const [row] = await tx.update(photos).set({ views: sql`${photos.views} + 1` }).where(eq(photos.id, photoId)).returning({ views: photos.views });
       return row?.views ?? 0;
@@ -210,8 +218,8 @@ export class PhotosRepository {
   }
 
   /** Flips visibility atomically, so two quick toggles end where they started. */
-  async toggle(id: string, column: 'isPublic' | 'isFeatured'): Promise<PhotoRow> {
-    const [row] = await this.db
+  async toggle(id: string, column: 'isPublic' | 'isFeatured', tx?: DatabaseTransaction): Promise<PhotoRow> {
+    const [row] = await (tx ?? this.db)
       .update(photos)
       .set({ [column]: sql`NOT ${photos[column]}` })
       .where(eq(photos.id, id))
@@ -224,8 +232,8 @@ export class PhotosRepository {
     await this.db.update(photos).set({ rating, overallRating: rating.overallRating }).where(eq(photos.id, photoId));
   }
 
-  async delete(id: string): Promise<PhotoRow | undefined> {
-    const [row] = await this.db.delete(photos).where(eq(photos.id, id)).returning();
+  async delete(id: string, tx?: DatabaseTransaction): Promise<PhotoRow | undefined> {
+    const [row] = await (tx ?? this.db).delete(photos).where(eq(photos.id, id)).returning();
     return row;
   }
 

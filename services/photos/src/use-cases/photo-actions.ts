@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EVENT_BUS } from '@wildframe/platform';
-import type { Clock, EventBus, Identity, StoredObject } from '@wildframe/platform';
+import { CLOCK, EventOutbox } from '@wildframe/platform';
+import type { Clock, Identity, StoredObject } from '@wildframe/platform';
 import { createHash } from 'node:crypto';
 import type { PhotoRow } from '../db/schema';
 import { photosErrors } from '../domain/photos.errors';
@@ -17,7 +17,7 @@ export class PhotoActions {
     private readonly queries: PhotoQueries,
     private readonly files: PhotoFiles,
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: EventOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -27,20 +27,29 @@ export class PhotoActions {
 
   async view(id: string, viewer: Identity | null, ip: string): Promise<{ views: number }> {
     const photo = await this.queries.visibleRow(id, viewer);
-    const views = await this.photos.recordView(photo.id, viewer?.userId ?? null, ip);
-    await this.bus.publish('photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views, at: this.at() }, { key: photo.id });
+    const views = await this.photos.transaction(async (tx) => {
+      const counted = await this.photos.recordView(photo.id, viewer?.userId ?? null, ip, tx);
+      await this.outbox.enqueue(tx, 'photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views: counted, at: this.at() }, { key: photo.id });
+      return counted;
+    });
+    await this.outbox.flush();
     return { views };
   }
 
   async like(id: string, viewer: Identity | null, ip: string): Promise<{ liked: boolean; totalLikes: number }> {
     const photo = await this.queries.visibleRow(id, viewer);
-    const result = await this.photos.toggleLike(photo.id, viewer?.userId ?? null, ip);
-    await this.bus.publish(
-      'photos.photo.liked.v1',
-      // Guests are known by IP; only a hash of it leaves this service.
-      { photoId: photo.id, userId: viewer?.userId ?? '', ipHash: viewer ? '' : createHash('sha256').update(ip).digest('hex').slice(0, 16), liked: result.liked, totalLikes: result.totalLikes, at: this.at() },
-      { key: photo.id },
-    );
+    const result = await this.photos.transaction(async (tx) => {
+      const toggled = await this.photos.toggleLike(photo.id, viewer?.userId ?? null, ip, tx);
+      await this.outbox.enqueue(
+        tx,
+        'photos.photo.liked.v1',
+        // Guests are known by IP; only a hash of it leaves this service.
+        { photoId: photo.id, userId: viewer?.userId ?? '', ipHash: viewer ? '' : createHash('sha256').update(ip).digest('hex').slice(0, 16), liked: toggled.liked, totalLikes: toggled.totalLikes, at: this.at() },
+        { key: photo.id },
+      );
+      return toggled;
+    });
+    await this.outbox.flush();
     return result;
   }
 
@@ -60,16 +69,24 @@ export class PhotoActions {
 
   async togglePublic(id: string, owner: Identity): Promise<{ message: string; isPublic: boolean }> {
     const photo = await this.owned(id, owner);
-    const updated = await this.photos.toggle(photo.id, 'isPublic');
-    await this.bus.publish('photos.photo.visibility-changed.v1', { photoId: photo.id, userId: owner.userId, isPublic: updated.isPublic, at: this.at() }, { key: photo.id });
+    const updated = await this.photos.transaction(async (tx) => {
+      const row = await this.photos.toggle(photo.id, 'isPublic', tx);
+      await this.outbox.enqueue(tx, 'photos.photo.visibility-changed.v1', { photoId: photo.id, userId: owner.userId, isPublic: row.isPublic, at: this.at() }, { key: photo.id });
+      return row;
+    });
+    await this.outbox.flush();
     return { message: updated.isPublic ? 'Photo is now public' : 'Photo is now private', isPublic: updated.isPublic };
   }
 
   async toggleFeatured(id: string, admin: Identity): Promise<{ message: string; isFeatured: boolean }> {
     const photo = await this.photos.findById(id);
     if (!photo) throw photosErrors.notFound();
-    const updated = await this.photos.toggle(photo.id, 'isFeatured');
-    await this.bus.publish('photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: updated.isFeatured, changedBy: admin.userId, at: this.at() }, { key: photo.id });
+    const updated = await this.photos.transaction(async (tx) => {
+      const row = await this.photos.toggle(photo.id, 'isFeatured', tx);
+      await this.outbox.enqueue(tx, 'photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: row.isFeatured, changedBy: admin.userId, at: this.at() }, { key: photo.id });
+      return row;
+    });
+    await this.outbox.flush();
     return { message: updated.isFeatured ? 'Photo featured' : 'Photo no longer featured', isFeatured: updated.isFeatured };
   }
 
@@ -85,12 +102,19 @@ export class PhotoActions {
     return { message: 'Photo deleted' };
   }
 
-  /** Row first, then files: a crash in between leaves unreachable files, never a row without them. */
+  /**
+   * Row first (with its deleted event, in one transaction), then files: a crash in between leaves
+   * unreachable files, never a row without them, and the event goes out at the next start.
+   */
   async remove(photo: PhotoRow, reason: string): Promise<void> {
-    const deleted = await this.photos.delete(photo.id);
+    const deleted = await this.photos.transaction(async (tx) => {
+      const row = await this.photos.delete(photo.id, tx);
+      if (row) await this.outbox.enqueue(tx, 'photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt: this.at() }, { key: photo.id });
+      return row;
+    });
     if (!deleted) return;
     await this.files.remove(photo.id, photo.storageKey);
-    await this.bus.publish('photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt: this.at() }, { key: photo.id });
+    await this.outbox.flush();
   }
 
   async download(id: string, owner: Identity): Promise<{ photo: PhotoRow; object: StoredObject }> {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, EVENT_BUS } from '@wildframe/platform';
-import type { Clock, EventBus, Identity } from '@wildframe/platform';
+import { CLOCK, EventOutbox } from '@wildframe/platform';
+import type { Clock, Identity } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
@@ -63,7 +63,7 @@ export class UploadPhoto {
     private readonly files: PhotoFiles,
     @Inject(ANALYSIS_CLIENT) private readonly analysis: AnalysisClient,
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: EventOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PHOTOS_CONFIG) private readonly config: PhotosConfig,
   ) {}
@@ -94,36 +94,55 @@ export class UploadPhoto {
     const keys = await this.files.store(photoId, input.file.path, kind, processed);
     let row;
     try {
-      row = await this.photos.insertWithinQuota(
-        {
-          id: photoId,
-          slug: slugFor(input.title),
-          originalName: input.file.originalName.slice(0, 255),
-          title: input.title,
-          description: input.description,
-          category: input.category ?? (rating?.category === 'wildlife' || rating?.category === 'landscape' ? rating.category : 'others'),
-          mimeType: MIME_TYPES[kind],
-          fileSize: input.file.size,
-          storageKey: keys.originalKey,
-          thumbnailKey: keys.thumbnailKey,
-          displayKey: keys.displayKey,
-          userId: user?.userId ?? null,
-          guestIp: user ? null : input.ip,
-          isTemporary: !user,
-          storageType: user ? 'permanent' : 'temporary',
-          expiresAt: user ? null : new Date(now.getTime() + GUEST_LIMITS.lifetimeMs),
-          isPublic: input.isPublic ?? false,
-          uploadedAt: now,
-          width: processed.width,
-          height: processed.height,
-          dominantColor: processed.dominantColor,
-          camera: processed.camera,
-          credit: input.credit ?? null,
-          rating: rating ?? null,
-          overallRating: rating?.overallRating ?? null,
-        },
-        { subject, day, dailyLimit: allowance.dailyUploads, userId: user?.userId ?? null, storageLimitBytes: allowance.storageMB * MB },
-      );
+      row = await this.photos.transaction(async (tx) => {
+        const inserted = await this.photos.insertWithinQuota(
+          {
+            id: photoId,
+            slug: slugFor(input.title),
+            originalName: input.file.originalName.slice(0, 255),
+            title: input.title,
+            description: input.description,
+            category: input.category ?? (rating?.category === 'wildlife' || rating?.category === 'landscape' ? rating.category : 'others'),
+            mimeType: MIME_TYPES[kind],
+            fileSize: input.file.size,
+            storageKey: keys.originalKey,
+            thumbnailKey: keys.thumbnailKey,
+            displayKey: keys.displayKey,
+            userId: user?.userId ?? null,
+            guestIp: user ? null : input.ip,
+            isTemporary: !user,
+            storageType: user ? 'permanent' : 'temporary',
+            expiresAt: user ? null : new Date(now.getTime() + GUEST_LIMITS.lifetimeMs),
+            isPublic: input.isPublic ?? false,
+            uploadedAt: now,
+            width: processed.width,
+            height: processed.height,
+            dominantColor: processed.dominantColor,
+            camera: processed.camera,
+            credit: input.credit ?? null,
+            rating: rating ?? null,
+            overallRating: rating?.overallRating ?? null,
+          },
+          { subject, day, dailyLimit: allowance.dailyUploads, userId: user?.userId ?? null, storageLimitBytes: allowance.storageMB * MB },
+          tx,
+        );
+        await this.outbox.enqueue(
+          tx,
+          'photos.photo.uploaded.v1',
+          {
+            photoId,
+            userId: inserted.userId ?? '',
+            title: inserted.title,
+            category: inserted.category,
+            fileSize: inserted.fileSize,
+            mimeType: inserted.mimeType,
+            isTemporary: inserted.isTemporary,
+            uploadedAt: inserted.uploadedAt.toISOString(),
+          },
+          { key: photoId, subject: photoId },
+        );
+        return inserted;
+      });
     } catch (error) {
       await this.files.remove(photoId, keys.originalKey);
       // The critique was stored for a photo that will not exist: tell analysis to drop it.
@@ -131,20 +150,7 @@ export class UploadPhoto {
       throw error;
     }
     if (user) await this.uploaders.ensure(user.userId, user.firstName, user.lastName);
-    await this.bus.publish(
-      'photos.photo.uploaded.v1',
-      {
-        photoId,
-        userId: row.userId ?? '',
-        title: row.title,
-        category: row.category,
-        fileSize: row.fileSize,
-        mimeType: row.mimeType,
-        isTemporary: row.isTemporary,
-        uploadedAt: row.uploadedAt.toISOString(),
-      },
-      { key: photoId, subject: photoId },
-    );
+    await this.outbox.flush();
     const withUploader = (await this.photos.findByIdWithUploader(photoId)) ?? { photo: row, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null };
     const photo = toDetail(withUploader, this.urls, { isOwner: isVisibleTo(row, { userId: user?.userId ?? null, isAdmin: false }), liked: false });
     if (!rating) {
@@ -154,7 +160,11 @@ export class UploadPhoto {
     return { message: 'Photo uploaded successfully', photo, rating };
   }
 
+  /** No photo row to commit with: stored on its own, so it still goes out should the process die right after. */
   async publishDeleted(photoId: string, userId: string, reason: string): Promise<void> {
-    await this.bus.publish('photos.photo.deleted.v1', { photoId, userId, reason, deletedAt: this.clock.now().toISOString() }, { key: photoId, subject: photoId });
+    await this.photos.transaction((tx) =>
+      this.outbox.enqueue(tx, 'photos.photo.deleted.v1', { photoId, userId, reason, deletedAt: this.clock.now().toISOString() }, { key: photoId, subject: photoId }),
+    );
+    await this.outbox.flush();
   }
 }
