@@ -68,6 +68,26 @@ describe('gateway proxy', () => {
     expect((await request(gateway(upstreamUrl)).get('/api/auth/user')).status).toBe(418);
   });
 
+  it('never forwards /api/internal/** from outside: 404 in the error envelope', async () => {
+    const before = seen.length;
+    const app = express();
+    app.use(proxyMiddleware({ auth: upstreamUrl, photos: upstreamUrl, analysis: upstreamUrl, billing: upstreamUrl }));
+    app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
+    for (const path of [
+      '/api/internal/accounts/pending',
+      '/api/internal/analysis/ratings/1',
+      '/API/INTERNAL/accounts/pending',
+      '/api/auth/../internal/accounts/pending',
+      '/api/auth/%2e%2e/internal/accounts/pending',
+      '/api/photos/%2E%2E/internal/analysis/analyze',
+    ]) {
+      const res = await request(app).post(path).set('x-internal-token', 'guessed').send({ email: 'a@b.c' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, message: `Cannot POST ${path}` });
+    }
+    expect(seen.length).toBe(before);
+  });
+
   it('answers 502 in the error envelope when the service is down', async () => {
     const res = await request(gateway('http://127.0.0.1:1')).get('/api/photos?public=true');
     expect(res.status).toBe(502);

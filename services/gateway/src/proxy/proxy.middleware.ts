@@ -3,7 +3,7 @@ import { request as httpRequest, IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { bearerToken, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
-import { Upstream, upstreamFor } from './route-table';
+import { isInternalPath, Upstream, upstreamFor } from './route-table';
 
 export interface ProxyIdentity {
   secret: string;
@@ -29,15 +29,26 @@ function forwardable(headers: IncomingHttpHeaders): IncomingHttpHeaders {
 /**
  * Streams matching /api requests to the owning service (distributed shape). Bodies are piped,
  * never buffered, so uploads pass through at constant memory. An unreachable service answers
- * 502 in the shared error envelope.
+ * 502 in the shared error envelope. The services' internal APIs (/api/internal/**) are never
+ * reachable from outside: such a path answers 404 like any route the gateway does not know.
  */
 export function proxyMiddleware(upstreams: Partial<Record<Upstream, string>>, identity?: ProxyIdentity): RequestHandler {
   return (req: Request, res: Response, next: NextFunction) => {
+    if (isInternalPath(req.originalUrl)) return notFound(req, res);
     const target = upstreamFor(req.originalUrl);
     const base = target ? upstreams[target] : undefined;
     if (!target || !base) return next();
-    void forward(req, res, target, new URL(req.originalUrl, base), identity);
+    const url = new URL(req.originalUrl, base);
+    // Dot segments are resolved by URL: what the service would receive is checked too.
+    if (isInternalPath(url.pathname)) return notFound(req, res);
+    void forward(req, res, target, url, identity);
   };
+}
+
+/** The platform's error envelope, worded like its answer for an unknown route. */
+function notFound(req: Request, res: Response): void {
+  const path = req.originalUrl.split('?', 1)[0] ?? req.originalUrl;
+  res.status(404).json({ statusCode: 404, message: `Cannot ${req.method} ${path}` });
 }
 
 /**

@@ -1,4 +1,4 @@
-import { upstreamFor } from './route-table';
+import { isInternalPath, upstreamFor } from './route-table';
 
 describe('gateway route table', () => {
   it.each([
@@ -36,6 +36,28 @@ describe('gateway route table', () => {
     '%s stays at the gateway',
     (path) => {
       expect(upstreamFor(path)).toBeUndefined();
+    },
+  );
+
+  it.each([
+    '/api/internal/accounts/pending',
+    '/api/internal/analysis/analyze?isPublic=true',
+    '/api/internal',
+    '/API/Internal/accounts/pending',
+    '/api//internal/accounts/pending',
+    '/api/auth/../internal/accounts/pending',
+    '/api/auth/%2e%2e/internal/accounts/pending',
+    '/api/auth/%2E%2E%2Finternal/accounts/pending',
+    '/api/%69nternal/accounts/pending',
+    '/api/photos/./../internal/analysis/ratings/1',
+  ])('%s is an internal path', (path) => {
+    expect(isInternalPath(path)).toBe(true);
+  });
+
+  it.each(['/api/auth/user', '/api/photos/internal', '/api/internals', '/api/photos?q=/api/internal/x', '/internal', '/api/%E0%A4%A'])(
+    '%s is not an internal path',
+    (path) => {
+      expect(isInternalPath(path)).toBe(false);
     },
   );
 });

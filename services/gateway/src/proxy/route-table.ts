@@ -31,3 +31,21 @@ export function upstreamFor(url: string): Upstream | undefined {
   const path = url.split('?', 1)[0] ?? url;
   return ROUTE_TABLE.find((rule) => rule.pattern.test(path))?.upstream;
 }
+
+/**
+ * Whether a request path reaches a service's internal API (/api/internal/**: service-to-service
+ * calls, guarded by INTERNAL_API_TOKEN), which the gateway never forwards from outside. Checked on
+ * the path as a service would see it: percent-decoded, dot segments resolved (`/api/auth/../internal`),
+ * repeated slashes collapsed, any letter case.
+ */
+export function isInternalPath(url: string): boolean {
+  const raw = url.split('?', 1)[0] ?? url;
+  const candidates = [raw];
+  try {
+    candidates.push(decodeURIComponent(raw));
+  } catch {
+    // Not valid percent-encoding: the raw and resolved forms are still checked.
+  }
+  for (const path of [...candidates]) candidates.push(new URL(path.replace(/\\/g, '/'), 'http://gateway.invalid').pathname);
+  return candidates.some((path) => /^\/+api\/+internal(\/|$)/i.test(path.replace(/\/{2,}/g, '/')));
+}
