@@ -38,11 +38,19 @@ export class ContactMessagesRepository {
   }
 
   /**
+   * Runs `fn` in one transaction, for writes that commit together with the events announcing them
+   * (methods given it run their own transaction inside it as a savepoint).
+   */
+  transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
+    return this.db.transaction(fn);
+  }
+
+  /**
    * Counts the address's recent submissions and stores the message in one transaction, under a lock
    * on the address, so parallel submissions are counted one after another and none slips past.
    */
-  async insertWithinLimit(message: NewContactMessage, limit: SubmissionLimit): Promise<ContactMessageRow> {
-    return this.db.transaction(async (tx) => {
+  async insertWithinLimit(message: NewContactMessage, limit: SubmissionLimit, outer?: DatabaseTransaction): Promise<ContactMessageRow> {
+    return (outer ?? this.db).transaction(async (tx) => {
       await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`contact.submissions.${limit.ipAddress}`}))`);
       const [recent] = await tx
         .select({ count: count() })
@@ -80,8 +88,9 @@ export class ContactMessagesRepository {
     decide: (current: ContactMessageRow) => string | null,
     action: AuditAction,
     audit: AuditContext,
+    outer?: DatabaseTransaction,
   ): Promise<{ before: ContactMessageRow; after: ContactMessageRow } | undefined> {
-    return this.db.transaction(async (tx) => {
+    return (outer ?? this.db).transaction(async (tx) => {
       const before = await this.lock(tx, id);
       if (!before) return undefined;
       const status = decide(before);

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EVENT_BUS } from '@wildframe/platform';
-import type { Clock, EventBus, Identity } from '@wildframe/platform';
+import { CLOCK, EventOutbox } from '@wildframe/platform';
+import type { Clock, Identity } from '@wildframe/platform';
 import type { ContactMessageRow } from '../db/schema';
 import { contactErrors } from '../domain/contact.errors';
 import { ContactMessageView, ContactResponseView, ContactStatus, toMessageView, toResponseView } from '../domain/contact-message';
@@ -19,7 +19,7 @@ export class ContactMessagesAdmin {
   constructor(
     private readonly messages: ContactMessagesRepository,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async list(): Promise<ContactMessageView[]> {
@@ -59,16 +59,21 @@ export class ContactMessagesAdmin {
     action: AuditAction,
     decide: (current: ContactMessageRow) => string | null,
   ): Promise<ContactMessageRow> {
-    const change = await this.messages.changeStatus(id, decide, action, { changedBy: admin.userId, reason });
+    const change = await this.messages.transaction(async (tx) => {
+      const changed = await this.messages.changeStatus(id, decide, action, { changedBy: admin.userId, reason }, tx);
+      // Stored with the change, published once it committed (and after a crash, at the next start).
+      if (changed && changed.before.status !== changed.after.status) {
+        await this.outbox.enqueue(
+          tx,
+          'contact.message.status-changed.v1',
+          { messageId: id, oldStatus: changed.before.status, newStatus: changed.after.status, changedBy: admin.userId, at: this.clock.now().toISOString() },
+          { key: id, subject: id },
+        );
+      }
+      return changed;
+    });
     if (!change) throw contactErrors.notFound();
-    if (change.before.status !== change.after.status) {
-      // Published after the change committed; a crash in between loses this notice (outbox: see README).
-      await this.bus.publish(
-        'contact.message.status-changed.v1',
-        { messageId: id, oldStatus: change.before.status, newStatus: change.after.status, changedBy: admin.userId, at: this.clock.now().toISOString() },
-        { key: id, subject: id },
-      );
-    }
+    await this.outbox.flush();
     return change.after;
   }
 }
