@@ -4,6 +4,7 @@ import { LocalServiceRegistry } from '@wildframe/platform';
 import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
+import { remoteSocialPreview } from './web/remote-social-preview';
 import { securityHeaders } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
 
@@ -26,14 +27,18 @@ export function configureGatewayHttp(app: NestExpressApplication, options: Gatew
     const identity = upstreams.auth && identitySecret ? { secret: identitySecret, resolver: new RemoteIdentityResolver(upstreams.auth) } : undefined;
     app.use(proxyMiddleware(upstreams, identity && { secret: identity.secret, resolve: (token) => identity.resolver.resolve(token) }));
   }
-  if (options.webDir) app.use(...webAppMiddleware(options.webDir, { socialPreview: localSocialPreview(app) }));
+  if (options.webDir) {
+    // Distributed shape: the photos service is asked over HTTP; standalone: in-process.
+    const socialPreview = upstreams?.photos ? remoteSocialPreview(upstreams.photos) : localSocialPreview(app);
+    app.use(...webAppMiddleware(options.webDir, { socialPreview }));
+  }
 }
 
 /**
- * Photo previews come from the photos service when it runs in this process (standalone): its
- * module registers PhotosApi in the LocalServiceRegistry. Looked up per request, so the order in
- * which modules start does not matter. In the distributed shape nothing is registered here and
- * photo pages are served without preview tags.
+ * Photo previews from the photos service when it runs in this process (standalone): its module
+ * registers PhotosApi in the LocalServiceRegistry. Looked up per request, so the order in which
+ * modules start does not matter. Without it (and without PHOTOS_URL) photo pages are served
+ * without preview tags.
  */
 function localSocialPreview(app: NestExpressApplication) {
   let registry: LocalServiceRegistry | undefined;

@@ -1,0 +1,37 @@
+import type { PhotoSocialPreview } from '@wildframe/contracts';
+
+/** A page never waits longer than the web-app middleware's own deadline; the request stops too. */
+const LOOKUP_TIMEOUT_MS = 2000;
+
+function text(value: unknown): value is string {
+  return typeof value === 'string';
+}
+
+/** A site-relative path (`/api/photos/{id}/image?size=social`), never another origin. */
+function sitePath(value: unknown): value is string {
+  return text(value) && value.startsWith('/') && !value.startsWith('//') && !value.includes('\\');
+}
+
+/**
+ * Photo previews in the distributed shape: the photos service's public endpoint
+ * `GET {PHOTOS_URL}/api/photos/{slugOrId}`, asked anonymously, so a private photo answers 404 and
+ * gets no preview. Any other failure rejects (the page is then served without tags).
+ */
+export function remoteSocialPreview(photosUrl: string): (slugOrId: string) => Promise<PhotoSocialPreview | null> {
+  return async (slugOrId) => {
+    if (slugOrId === '.' || slugOrId === '..') return null;
+    const url = new URL(`/api/photos/${encodeURIComponent(slugOrId)}`, photosUrl);
+    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+    if (response.status === 404 || response.status === 403 || response.status === 401) {
+      await response.body?.cancel();
+      return null;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`the photos service answered ${response.status}`);
+    }
+    const photo = (await response.json()) as Record<string, unknown> | null;
+    if (!photo || photo['isPublic'] !== true || !text(photo['title']) || !sitePath(photo['socialImageUrl'])) return null;
+    return { title: photo['title'], description: text(photo['description']) ? photo['description'] : '', imagePath: photo['socialImageUrl'] };
+  };
+}
