@@ -277,6 +277,7 @@ test('an admin changes a member’s plan and deletes the member, each after conf
   await chooseOption(page, row.locator('.ant-select'), 'Professional');
   const confirm = page.getByRole('dialog').filter({ hasText: 'Change Aldo Leopold’s plan?' });
   await expect(confirm).toContainText('From Explorer to Professional');
+  await expect(confirm).not.toContainText('paid subscription');
   await confirm.getByRole('button', { name: 'Change Plan' }).click();
   await expectToast(page, 'Plan updated');
   await expect(row.locator('.ant-select')).toContainText('Professional');

@@ -30,7 +30,10 @@ export function UsersTab({ users, currentUserId }: UsersTabProps) {
     if (plan === user.plan) return;
     modal.confirm({
       title: `Change ${fullName(user)}’s plan?`,
-      content: `From ${PLAN_LABELS[user.plan]} to ${PLAN_LABELS[plan]}. A plan set here does not expire and is not billed.`,
+      content:
+        `From ${PLAN_LABELS[user.plan]} to ${PLAN_LABELS[plan]}. A plan set here does not expire and is not billed.` +
+        // A plan with an expiry is paid through billing, which ends that subscription (README, decisions).
+        (user.planExpiry ? ' Their paid subscription ends now, without a refund.' : ''),
       okText: 'Change Plan',
       cancelText: 'Cancel',
       onOk: async () => {
