@@ -54,20 +54,25 @@ const DATA_ENV = ['DATABASE_URL', 'RUN_MIGRATIONS'];
 const STORAGE_ENV = [
   'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
 ];
+// IDENTITY_SECRET: the gateway signs the caller's identity, every service verifies it.
+// INTERNAL_API_TOKEN: both ends of an internal API (photos → analysis, billing → auth).
 const EXPECTED_ENV = {
-  gateway: [...COMMON_ENV, 'WEB_DIR', 'AUTH_URL', 'PHOTOS_URL', 'ANALYSIS_URL', 'BILLING_URL', 'CONTACT_URL'],
-  auth: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV, 'ADMIN_EMAIL', 'ADMIN_PASSWORD'],
-  photos: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV],
-  analysis: [...COMMON_ENV, ...DATA_ENV, 'OPENAI_API_KEY', 'OPENAI_MODEL'],
+  gateway: [...COMMON_ENV, 'WEB_DIR', 'AUTH_URL', 'PHOTOS_URL', 'ANALYSIS_URL', 'BILLING_URL', 'CONTACT_URL', 'IDENTITY_SECRET'],
+  auth: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV, 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN'],
+  photos: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV, 'ANALYSIS_URL', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN'],
+  analysis: [...COMMON_ENV, ...DATA_ENV, 'OPENAI_API_KEY', 'OPENAI_MODEL', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN'],
   billing: [
     ...COMMON_ENV, ...DATA_ENV, 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY',
+    'AUTH_URL', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN',
   ],
-  contact: [...COMMON_ENV, ...DATA_ENV],
+  contact: [...COMMON_ENV, ...DATA_ENV, 'IDENTITY_SECRET'],
 };
+// Read from the one Secret every service shares (sharedSecrets in the chart).
+const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN'];
 // Never in a ConfigMap or a plain `value`.
 const SECRET_ENV = new Set([
   'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'ADMIN_PASSWORD', 'OPENAI_API_KEY',
-  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY',
+  'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY', ...SHARED_ENV,
 ]);
 
 // ---------------------------------------------------------------------------------------------
@@ -475,6 +480,28 @@ function checkApp(label, docs, prefix, { storageEndpoint = false } = {}) {
   return envs;
 }
 
+// Every service reads IDENTITY_SECRET / INTERNAL_API_TOKEN from the same Secret, and the services
+// that call another one directly get its URL.
+function checkSharedWiring(label, envs, prefix, sharedSecret) {
+  const problems = [];
+  for (const [service, env] of Object.entries(envs)) {
+    for (const name of SHARED_ENV) {
+      const source = env.get(name);
+      if (!source) continue;
+      if (source.secret !== sharedSecret || source.key !== name) {
+        problems.push(`${service}: ${name} read from ${source.secret}/${source.key}, not ${sharedSecret}/${name}`);
+      }
+    }
+  }
+  const expectUrl = (service, name, target) => {
+    const value = envs[service]?.get(name)?.value;
+    if (value !== `http://${prefix}-${target}:3000`) problems.push(`${service}: ${name} is ${value}`);
+  };
+  expectUrl('photos', 'ANALYSIS_URL', 'analysis');
+  expectUrl('billing', 'AUTH_URL', 'auth');
+  check(`${label}: IDENTITY_SECRET and INTERNAL_API_TOKEN from Secret ${sharedSecret}; photos→analysis, billing→auth URLs`, problems);
+}
+
 function migrationJobs(docs) {
   return byKind(docs, 'Job').filter((job) => job.metadata.labels?.['app.kubernetes.io/role'] === 'migration');
 }
@@ -513,6 +540,7 @@ function helmChecks(helm) {
   const defaults = render('default values', 'wildframe', []);
   if (defaults) {
     const envs = checkApp('default values', defaults, 'wildframe');
+    checkSharedWiring('default values', envs, 'wildframe', 'wildframe-shared');
     const jobs = migrationJobs(defaults);
     const problems = [];
     for (const service of DATA_SERVICES) {
@@ -532,6 +560,11 @@ function helmChecks(helm) {
       if (envs[service]?.get('RUN_MIGRATIONS')?.value !== 'false') problems.push(`${service}: RUN_MIGRATIONS is not "false"`);
     }
     if (jobs.length !== DATA_SERVICES.length) problems.push(`${jobs.length} migration Jobs for ${DATA_SERVICES.length} data services`);
+    // Hooks run before the release's Secrets exist: a Job must not need the shared one.
+    for (const job of jobs) {
+      const names = (job.spec.template.spec.containers[0].env ?? []).map((e) => e.name).filter((n) => SHARED_ENV.includes(n));
+      if (names.length) problems.push(`${job.metadata.name} reads ${names.join(', ')}`);
+    }
     check('default values: a pre-install/pre-upgrade migration Job per data service, RUN_MIGRATIONS=false', problems);
     const extras = ['Ingress', 'PodDisruptionBudget', 'Secret'].filter((kind) => byKind(defaults, kind).length > 0);
     check('default values: no Ingress, PDB or chart-made Secret unless asked for', extras.map((k) => `renders a ${k}`));
@@ -543,8 +576,10 @@ function helmChecks(helm) {
   // Everything enabled.
   const all = render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
   if (all) {
-    checkApp('ci/all-values.yaml', all, 'wf', { storageEndpoint: true });
+    const allEnvs = checkApp('ci/all-values.yaml', all, 'wf', { storageEndpoint: true });
+    checkSharedWiring('ci/all-values.yaml', allEnvs, 'wf', 'wildframe-shared-secrets');
     const problems = [];
+    if (find(all, 'Secret', 'wf-shared')) problems.push('Secret wf-shared rendered although sharedSecrets has an existingSecret');
     const ingress = byKind(all, 'Ingress')[0];
     const backend = ingress?.spec?.rules?.[0]?.http?.paths?.[0]?.backend?.service?.name;
     if (backend !== 'wf-gateway') problems.push(`Ingress backend is ${backend}`);
@@ -580,6 +615,8 @@ function helmChecks(helm) {
     ['a number as an env value', ['--set', 'services.auth.env.MAX=5']],
     ['an unknown top-level key', ['--set', 'servics.auth.port=3000']],
     ['storage without a bucket', ['--set', 'services.contact.storage.enabled=true']],
+    ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
+    ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
   ]) {
     const result = run(helm, ['template', 'wildframe', CHART, ...args]);
     if (!result.ok && /schema|values don't meet/i.test(result.stderr)) pass(`values.schema.json rejects ${what}`);
@@ -597,8 +634,18 @@ function helmChecks(helm) {
     rmSync(out, { recursive: true, force: true });
   }
 
+  const dev = render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
+  if (dev) {
+    const shared = find(dev, 'Secret', 'wildframe-shared');
+    const problems = [];
+    if (!shared) problems.push('no Secret wildframe-shared');
+    else if (decode(shared.data?.IDENTITY_SECRET ?? '').length < 32 || decode(shared.data?.INTERNAL_API_TOKEN ?? '').length < 16) {
+      problems.push('Secret wildframe-shared lacks IDENTITY_SECRET (≥ 32) or INTERNAL_API_TOKEN (≥ 16)');
+    }
+    check('values-dev.yaml: the chart creates the shared Secret from sharedSecrets.values', problems);
+  }
   return {
-    dev: render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]),
+    dev,
     base: render('migrations.job.enabled=false', 'wildframe', ['--set', 'migrations.job.enabled=false']),
   };
 }

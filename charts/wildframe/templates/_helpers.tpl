@@ -123,6 +123,15 @@ dict root, raw (the entry of .Values.services).
 {{- end }}
 
 {{/*
+Which services a service calls directly besides through the gateway (their URLs are computed),
+as YAML: service -> list of services.
+*/}}
+{{- define "wildframe.serviceCalls" -}}
+photos: [analysis]
+billing: [auth]
+{{- end }}
+
+{{/*
 Non-secret environment of a service, as a YAML map of strings: the ConfigMap's data.
 */}}
 {{- define "wildframe.configEnv" -}}
@@ -147,14 +156,14 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
 {{- $_ := set $env "S3_ENDPOINT" . }}
 {{- end }}
 {{- end }}
-{{- /* The gateway proxies /api/* to every other enabled service. */}}
-{{- if eq .name "gateway" }}
+{{- /* <SERVICE>_URL of the services this one calls: the gateway proxies /api/* to every other
+enabled service; photos calls analysis, billing calls auth (their internal APIs). */}}
+{{- $calls := get (include "wildframe.serviceCalls" $root | fromYaml) .name | default list }}
 {{- range $other, $raw := $root.Values.services }}
-{{- if and (ne $other "gateway") (include "wildframe.isEnabled" $raw) }}
+{{- if and (ne $other $.name) (include "wildframe.isEnabled" $raw) (or (eq $.name "gateway") (has $other $calls)) }}
 {{- $port := $raw.port | default 3000 }}
 {{- $url := printf "http://%s:%v" (include "wildframe.componentName" (dict "root" $root "name" $other)) $port }}
 {{- $_ := set $env (printf "%s_URL" (upper $other | replace "-" "_")) $url }}
-{{- end }}
 {{- end }}
 {{- end }}
 {{- range $key, $value := $svc.env }}
@@ -270,4 +279,52 @@ tolerations:
     {{- else }}
     {}
     {{- end }}
+{{- end }}
+
+{{/*
+The Secret the services share (IDENTITY_SECRET, INTERNAL_API_TOKEN): sharedSecrets.existingSecret,
+else <fullname>-shared (created by the chart from sharedSecrets.values, or by you). Root context.
+*/}}
+{{- define "wildframe.sharedSecretName" -}}
+{{- .Values.sharedSecrets.existingSecret | default (printf "%s-shared" (include "wildframe.fullname" .) | trunc 63 | trimSuffix "-") }}
+{{- end }}
+
+{{- define "wildframe.createsSharedSecret" -}}
+{{- if and (not .Values.sharedSecrets.existingSecret) .Values.sharedSecrets.values }}true{{ end }}
+{{- end }}
+
+{{/*
+Names of the shared secret env a service reads, as a YAML list: IDENTITY_SECRET for every
+service (the gateway signs identities, the others verify them), INTERNAL_API_TOKEN for the
+services on either end of an internal API (auth, photos, analysis, billing). A name the service
+already reads from its own secrets (secrets.keys / values) is left to that.
+*/}}
+{{- define "wildframe.sharedSecretEnv" -}}
+{{- $own := include "wildframe.secretEnv" . | fromYaml }}
+{{- $names := list "IDENTITY_SECRET" }}
+{{- if has .name (list "auth" "photos" "analysis" "billing") }}
+{{- $names = append $names "INTERNAL_API_TOKEN" }}
+{{- end }}
+{{- $out := list }}
+{{- range $names }}
+{{- if not (hasKey $own .) }}
+{{- $out = append $out . }}
+{{- end }}
+{{- end }}
+{{- toYaml $out }}
+{{- end }}
+
+{{/*
+env entries (secretKeyRef) of the shared secret env, for a service's Deployment (migration Jobs
+do not need them).
+*/}}
+{{- define "wildframe.sharedSecretEnvList" -}}
+{{- $secretName := include "wildframe.sharedSecretName" .root }}
+{{- range (include "wildframe.sharedSecretEnv" . | fromYamlArray) }}
+- name: {{ . }}
+  valueFrom:
+    secretKeyRef:
+      name: {{ $secretName }}
+      key: {{ . }}
+{{- end }}
 {{- end }}
