@@ -26,6 +26,12 @@ describe('each service starts alone', () => {
   });
   afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 
+  /** What the Helm chart gives each service besides its database: the shared Secret and the computed URLs. */
+  const CHART_ENV: Record<string, Record<string, string>> = {
+    photos: { ANALYSIS_URL: 'http://127.0.0.1:1' },
+    billing: { AUTH_URL: 'http://127.0.0.1:1' },
+  };
+
   it.each(['auth', 'photos', 'analysis', 'billing', 'contact'])(
     '%s: migrates its own schema and answers /api/health',
     async (service) => {
@@ -36,8 +42,10 @@ describe('each service starts alone', () => {
         PORT: String(port),
         LOG_LEVEL: 'warn',
         STORAGE_DIR: storageDir,
-        // Services with an internal API (analysis) require its shared token when started alone.
+        // Services with an internal API (auth, analysis) require its shared token when started alone.
         INTERNAL_API_TOKEN: 'entrypoint-test-internal-token',
+        IDENTITY_SECRET: 'entrypoint-test-identity-secret-0123456789',
+        ...CHART_ENV[service],
       });
       try {
         const res = await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
@@ -81,6 +89,39 @@ describe('each service starts alone', () => {
     expect(await running.exited).toBe(1);
     expect(running.output()).toContain('Invalid configuration for auth:');
     expect(running.output()).toContain('DATABASE_URL is required');
+  });
+
+  it.each(['auth', 'analysis'])('%s without INTERNAL_API_TOKEN refuses to start and names the variable', async (service) => {
+    const running = startProcess(builtEntrypoint(service), { PORT: '0', DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toContain(`Invalid configuration for ${service}:`);
+    expect(running.output()).toContain('INTERNAL_API_TOKEN is required when the internal API is exposed');
+  });
+
+  it("auth's entrypoint serves the internal accounts API, to holders of the token only", async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    const running = startProcess(builtEntrypoint('auth'), {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      STORAGE_DIR: storageDir,
+      INTERNAL_API_TOKEN: 'entrypoint-test-internal-token',
+    });
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
+      const url = `http://127.0.0.1:${port}/api/internal/accounts/pending`;
+      const body = JSON.stringify({ email: 'entry@example.com', firstName: 'En', lastName: 'Try', password: 'entrypoint-1' });
+      const headers = { 'content-type': 'application/json' };
+      expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(401);
+      const created = await fetch(url, { method: 'POST', headers: { ...headers, 'x-internal-token': 'entrypoint-test-internal-token' }, body });
+      expect(created.status).toBe(201);
+      expect(await created.json()).toEqual({ userId: expect.any(String) });
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exited;
+      await database.drop();
+    }
   });
 
   it('a database that is down makes readiness fail but not liveness', async () => {
