@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
 import { z } from 'zod';
 
 const count = (fallback: number, max: number) =>
@@ -15,6 +15,8 @@ export const analysisConfigSchema = z
     PORT: envField.port(3003),
     ...loggingEnv,
     ...eventBusEnv,
+    // Verifies the signed caller the gateway forwards (editing tips need a signed-in member).
+    ...identityEnv,
 
     ...databaseEnv,
     /** `auto`: OpenAI when OPENAI_API_KEY is set, the local engine otherwise. */

@@ -1,3 +1,4 @@
+import { encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
 import { createTestDatabase } from '@wildframe/platform/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
@@ -117,6 +118,35 @@ describe('each service starts alone', () => {
       const created = await fetch(url, { method: 'POST', headers: { ...headers, 'x-internal-token': 'entrypoint-test-internal-token' }, body });
       expect(created.status).toBe(201);
       expect(await created.json()).toEqual({ userId: expect.any(String) });
+    } finally {
+      running.child.kill('SIGTERM');
+      await running.exited;
+      await database.drop();
+    }
+  });
+
+  it('analysis: believes the caller the gateway signed with the shared IDENTITY_SECRET', async () => {
+    const database = await createTestDatabase();
+    const port = await freePort();
+    const secret = 'entrypoint-test-identity-secret-0123456789';
+    const running = startProcess(builtEntrypoint('analysis'), {
+      DATABASE_URL: database.url,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      INTERNAL_API_TOKEN: 'entrypoint-test-internal-token',
+      IDENTITY_SECRET: secret,
+      ANALYSIS_WARM_UP: 'false',
+    });
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
+      const url = `http://127.0.0.1:${port}/api/photos/5b1f7c2e-8a43-4c1e-9a57-2a8a1d3c9e01/editing-suggestions`;
+      const body = JSON.stringify({ platform: 'lightroom' });
+      const headers = { 'content-type': 'application/json' };
+      expect((await fetch(url, { method: 'POST', headers, body })).status).toBe(401);
+      const member = { userId: '0c6f8f57-4a0e-4a39-9f0e-1b2d3c4e5f60', email: 'm@example.org', firstName: 'M', lastName: 'E', plan: 'professional' as const, isAdmin: false };
+      const signed = await fetch(url, { method: 'POST', headers: { ...headers, [IDENTITY_HEADER]: encodeIdentityHeader(member, secret, new Date()) }, body });
+      // Signed in: past the sign-in check (the photo does not exist here).
+      expect(signed.status).not.toBe(401);
     } finally {
       running.child.kill('SIGTERM');
       await running.exited;
