@@ -194,7 +194,7 @@ describe('FilesystemObjectStorage', () => {
       await expect(Promise.all(keys.map((key) => storage.delete(key)))).resolves.toBeDefined();
       expect(await storage.list('photos/')).toEqual([]);
     }
-  });
+  }, 60_000);
 
   it('puts into a folder that a parallel delete is pruning', async () => {
     for (let round = 0; round < 300; round++) {
@@ -204,5 +204,5 @@ describe('FilesystemObjectStorage', () => {
       expect((await readAll((await storage.get(`shared/new${round}`)).body)).toString()).toBe('new');
       await storage.delete(`shared/new${round}`);
     }
-  });
+  }, 60_000);
 });
