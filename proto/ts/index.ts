@@ -13,5 +13,6 @@ export {
 export { EXAMPLE_PAYLOADS, examplePayload } from './examples';
 export * from './plans';
 export * from './apis/accounts';
+export * from './apis/internal';
 export * from './apis/analysis';
 export * from './apis/photos';

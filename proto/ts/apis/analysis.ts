@@ -1,3 +1,5 @@
+import { INTERNAL_TOKEN_HEADER } from './internal';
+
 /**
  * The synchronous API of the analysis service: the photos service asks it to rate a photo during
  * upload and to return a stored rating when a photo is shown. In the standalone shape the
@@ -84,7 +86,7 @@ export interface AnalysisApi {
 /** Wire format of the internal HTTP API (the analysis service's side and the client below share it). */
 export const ANALYSIS_INTERNAL_API = {
   basePath: '/api/internal/analysis',
-  tokenHeader: 'x-internal-token',
+  tokenHeader: INTERNAL_TOKEN_HEADER,
   /** POST: body = image bytes (application/octet-stream); other fields as query parameters. */
   analyzePath: '/analyze',
   /** GET /ratings/:photoId → PhotoRatingView, or 404 when the photo has no rating. */

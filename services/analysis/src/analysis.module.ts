@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
-import { DATABASE, DatabaseModule, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase } from '@wildframe/platform';
+import { DATABASE, DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase } from '@wildframe/platform';
 import { join } from 'node:path';
 import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
@@ -9,7 +9,6 @@ import type { ModelLoader } from './engine/models/model-loader';
 import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
 import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
 import { InternalAnalysisController } from './ratings/internal-analysis.controller';
-import { InternalTokenGuard } from './ratings/internal-token.guard';
 import { LocalAnalysisApi } from './ratings/local-analysis-api';
 import { RatingOutbox } from './ratings/rating-outbox';
 import { EditingTipsRepository } from './repositories/editing-tips.repository';
@@ -89,6 +88,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
         EditingSuggestionsUseCase,
         PhotoEventsConsumer,
         InternalTokenGuard,
+        { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },
       ],
     };
   }

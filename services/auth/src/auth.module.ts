@@ -1,5 +1,5 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, IdentityRegistry, serviceStorageProvider } from '@wildframe/platform';
+import { DatabaseModule, IdentityRegistry, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
@@ -8,7 +8,6 @@ import { AuthController } from './controllers/auth.controller';
 import { AvatarController } from './controllers/avatar.controller';
 import { InternalAccountsController } from './controllers/internal-accounts.controller';
 import { UserController } from './controllers/user.controller';
-import { InternalTokenGuard } from './internal/internal-token.guard';
 import { AdminUsersRepository } from './repositories/admin-users.repository';
 import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
 import { ResetGrantsRepository } from './repositories/reset-grants.repository';
@@ -91,6 +90,7 @@ export class AuthModule implements OnModuleInit {
         AdminUsersRepository,
         AdminUsersService,
         InternalTokenGuard,
+        { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },
       ],
     };
   }

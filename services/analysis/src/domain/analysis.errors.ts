@@ -24,5 +24,4 @@ export const analysisErrors = {
   invalidRequest: (message: string) => new AnalysisError('INVALID_REQUEST', message, 400),
   imageTooLarge: () => new AnalysisError('IMAGE_TOO_LARGE', 'The image is too large', 413),
   timeout: () => new AnalysisError('ANALYSIS_TIMEOUT', 'AI analysis is temporarily unavailable', 503),
-  invalidInternalToken: () => new AnalysisError('INVALID_INTERNAL_TOKEN', 'Not authenticated', 401),
 };

@@ -1,9 +1,9 @@
 import { Controller, Get, HttpCode, Param, Post, Query, Req, UseGuards } from '@nestjs/common';
+import { InternalTokenGuard } from '@wildframe/platform';
 import type { AnalyzePhotoResult, PhotoRatingView } from '@wildframe/contracts';
 import type { Request } from 'express';
 import { analysisErrors } from '../domain/analysis.errors';
 import { LocalAnalysisApi } from './local-analysis-api';
-import { InternalTokenGuard } from './internal-token.guard';
 
 /** Used when the caller gives no deadlineMs (its own HTTP timeout then bounds the wait anyway). */
 const DEFAULT_DEADLINE_MS = 10_000;

@@ -1,11 +1,10 @@
 import { Body, Controller, Delete, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { PLAN_ORDER } from '@wildframe/contracts';
 import type { AccountView, PlanId } from '@wildframe/contracts';
-import { valid } from '@wildframe/platform';
+import { InternalTokenGuard, isUuid, valid } from '@wildframe/platform';
 import { z } from 'zod';
 import { authErrors } from '../domain/auth.errors';
 import { signupBody } from '../dto/auth.dto';
-import { InternalTokenGuard } from '../internal/internal-token.guard';
 import { AccountsApiService } from '../use-cases/accounts-api';
 
 const pendingBody = signupBody.omit({ plan: true });
@@ -13,8 +12,6 @@ const activateBody = z.object({
   plan: z.enum(PLAN_ORDER as [PlanId, ...PlanId[]], { error: 'plan must be one of the plans' }),
   planExpiry: z.iso.datetime({ offset: true, error: 'planExpiry must be an ISO date-time or null' }).nullable(),
 });
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * The AccountsApi over HTTP for the distributed shape: billing's AccountsClient calls it for paid
@@ -38,7 +35,7 @@ export class InternalAccountsController {
   @Post(':userId/activate')
   @HttpCode(200)
   activate(@Param('userId') userId: string, @Body(valid(activateBody)) body: z.infer<typeof activateBody>): Promise<{ sessionToken: string; user: AccountView }> {
-    if (!UUID.test(userId)) throw authErrors.notFound();
+    if (!isUuid(userId)) throw authErrors.notFound();
     return this.accounts.activateAccount(userId, body.plan, body.planExpiry);
   }
 
@@ -46,6 +43,6 @@ export class InternalAccountsController {
   @HttpCode(204)
   async discard(@Param('userId') userId: string): Promise<void> {
     // Discarding is idempotent: an id that names no pending account has nothing to remove.
-    if (UUID.test(userId)) await this.accounts.discardPendingAccount(userId);
+    if (isUuid(userId)) await this.accounts.discardPendingAccount(userId);
   }
 }

@@ -1,11 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@wildframe/platform';
+import { DATABASE, isUuid } from '@wildframe/platform';
 import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
 import { asc, desc, eq } from 'drizzle-orm';
 import { UserRow, users } from '../db/schema';
-
-/** UUID syntax: anything else cannot name a user, and PostgreSQL would refuse to compare it. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** What the admin panel reads and changes of every account (plan changes use UsersRepository.changePlan). */
 @Injectable()
@@ -17,7 +14,7 @@ export class AdminUsersRepository {
   }
 
   isUserId(id: string): boolean {
-    return UUID.test(id);
+    return isUuid(id);
   }
 
   /**

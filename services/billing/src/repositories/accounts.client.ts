@@ -1,13 +1,10 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { ACCOUNTS_API } from '@wildframe/contracts';
+import { ACCOUNTS_API, INTERNAL_TOKEN_HEADER } from '@wildframe/contracts';
 import type { AccountsApi, AccountView, PlanId } from '@wildframe/contracts';
 import { LocalServiceRegistry } from '@wildframe/platform';
 import { BILLING_CONFIG } from '../billing.config';
 import type { BillingConfig } from '../billing.config';
 import { billingErrors } from '../domain/billing.errors';
-
-/** The header that carries INTERNAL_API_TOKEN on calls to auth's internal API. */
-export const INTERNAL_TOKEN_HEADER = 'x-internal-token';
 
 /**
  * Auth's internal HTTP API for paid signups (distributed shape), served by the auth service:

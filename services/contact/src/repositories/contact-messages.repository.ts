@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@wildframe/platform';
+import { DATABASE, isUuid } from '@wildframe/platform';
 import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
 import { and, asc, count, desc, eq, gt, inArray, lte, sql } from 'drizzle-orm';
 import { ContactMessageRow, contactMessageAudit, contactMessages, ContactResponseRow, contactResponses, contactSubmissions } from '../db/schema';
@@ -22,8 +22,6 @@ export interface AuditContext {
   reason: string | null;
 }
 
-/** UUID syntax: anything else cannot name a message, and PostgreSQL would refuse to compare it. */
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Contact messages, their responses and their audit trail. Every admin change is made in one
@@ -126,7 +124,7 @@ export class ContactMessagesRepository {
   }
 
   private async lock(tx: DatabaseTransaction, id: string): Promise<ContactMessageRow | undefined> {
-    if (!UUID.test(id)) return undefined;
+    if (!isUuid(id)) return undefined;
     const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).for('update');
     return row;
   }

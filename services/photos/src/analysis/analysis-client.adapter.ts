@@ -1,15 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { ANALYSIS_API, createAnalysisHttpClient } from '@wildframe/contracts';
+import type { AnalysisApi } from '@wildframe/contracts';
 import { LocalServiceRegistry } from '@wildframe/platform';
-import type { StoredRating } from '../db/schema';
 import type { AnalysisClient, AnalysisOutcome, AnalysisRequest } from './analysis-client';
-
-/** The analysis service's sync API as registered in-process under 'analysis' (see @wildframe/contracts). */
-interface AnalysisApiShape {
-  analyze(
-    request: AnalysisRequest,
-    options: { deadlineMs: number },
-  ): Promise<{ outcome: 'rated'; rating: StoredRating } | { outcome: 'refused'; message: string; reasons: string[] }>;
-}
 
 export interface RemoteAnalysis {
   url: string;
@@ -24,11 +17,15 @@ export interface RemoteAnalysis {
 @Injectable()
 export class AnalysisClientAdapter implements AnalysisClient {
   private readonly logger = new Logger('AnalysisClient');
+  /** The contract's HTTP client, when the analysis service runs elsewhere. */
+  private readonly http: AnalysisApi | null;
 
   constructor(
     private readonly registry: LocalServiceRegistry,
-    private readonly remote: RemoteAnalysis | null,
-  ) {}
+    remote: RemoteAnalysis | null,
+  ) {
+    this.http = remote ? createAnalysisHttpClient({ baseUrl: remote.url, internalToken: remote.token }) : null;
+  }
 
   async analyze(request: AnalysisRequest, deadlineMs: number): Promise<AnalysisOutcome> {
     let timer: NodeJS.Timeout | undefined;
@@ -46,20 +43,8 @@ export class AnalysisClientAdapter implements AnalysisClient {
   }
 
   private async call(request: AnalysisRequest, deadlineMs: number): Promise<AnalysisOutcome> {
-    const local = this.registry.get<AnalysisApiShape>('analysis');
-    if (local) return local.analyze(request, { deadlineMs });
-    if (!this.remote) return { outcome: 'unavailable', reason: 'no analysis service configured' };
-    const url = new URL('/api/internal/analysis/analyze', this.remote.url);
-    for (const [key, value] of Object.entries({ photoId: request.photoId, userId: request.userId ?? '', title: request.title, description: request.description, isPublic: String(request.isPublic) })) {
-      url.searchParams.set(key, value);
-    }
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/octet-stream', 'x-internal-token': this.remote.token },
-      body: request.image,
-      signal: AbortSignal.timeout(deadlineMs),
-    });
-    if (!res.ok) throw new Error(`analysis answered ${res.status}`);
-    return (await res.json()) as AnalysisOutcome;
+    const api = this.registry.get<AnalysisApi>(ANALYSIS_API) ?? this.http;
+    if (!api) return { outcome: 'unavailable', reason: 'no analysis service configured' };
+    return api.analyze(request, { deadlineMs });
   }
 }

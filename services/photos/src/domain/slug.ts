@@ -13,9 +13,3 @@ export function slugFor(title: string): string {
   const suffix = randomBytes(5).toString('base64url').toLowerCase().replace(/[^a-z0-9]/g, 'x').slice(0, 6);
   return words ? `${words}-${suffix}` : `photo-${suffix}`;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export function isUuid(value: string): boolean {
-  return UUID.test(value);
-}

@@ -1,10 +1,9 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK } from '@wildframe/platform';
+import { CLOCK, isUuid } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
 import type { PhotoRow } from '../db/schema';
 import { photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, PhotoCard, PhotoDetail, toCard, toDetail } from '../domain/photo-view';
-import { isUuid } from '../domain/slug';
 import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { GallerySort, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';

@@ -1,6 +1,5 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
-import { LocalServiceRegistry } from '@wildframe/platform';
-import { isUuid } from '../domain/slug';
+import { isUuid, LocalServiceRegistry } from '@wildframe/platform';
 import { PhotosRepository } from '../repositories/photos.repository';
 
 /** What the gateway asks of photos to put link-preview tags in a photo page's HTML. */

@@ -2,3 +2,4 @@ export * from './identity';
 export * from './identity.middleware';
 export * from './identity.guards';
 export * from './identity-header';
+export * from './internal-token.guard';

@@ -1,1 +1,2 @@
 export * from './zod-validation.pipe';
+export * from './uuid';
