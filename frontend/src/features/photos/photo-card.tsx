@@ -10,7 +10,7 @@ import { photoPath } from './share';
 import type { PhotoCard as PhotoCardData } from './types';
 
 interface PhotoCardProps {
-  photo: PhotoCardData & { liked?: boolean };
+  photo: PhotoCardData;
   /** Below the fold: the image loads when scrolled near. */
   lazy?: boolean;
   /** Opens the photo in a dialog instead of going to its page (profile, my photos). */

@@ -6,6 +6,11 @@ import { photoLikes, PhotoRow, photos, photoViews, StoredRating, uploadCounts, u
 import { photosErrors } from '../domain/photos.errors';
 
 export type NewPhoto = typeof photos.$inferInsert;
+
+/** The likes of one viewer: a signed-in user's by user id, a guest's by IP. */
+function likedBy(userId: string | null, ip: string): SQL | undefined {
+  return userId ? eq(photoLikes.userId, userId) : and(sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
+}
 export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
 
 export interface PhotoWithUploader {
@@ -170,10 +175,7 @@ export class PhotosRepository {
     return (outer ?? this.db).transaction(async (tx) => {
       const [locked] = await tx.select({ id: photos.id }).from(photos).where(eq(photos.id, photoId)).for('update');
       if (!locked) throw photosErrors.notFound();
-      const mine = userId
-        ? and(eq(photoLikes.photoId, photoId), eq(photoLikes.userId, userId))
-        : and(eq(photoLikes.photoId, photoId), sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
-      const removed = await tx.delete(photoLikes).where(mine).returning({ id: photoLikes.id });
+      const removed = await tx.delete(photoLikes).where(and(eq(photoLikes.photoId, photoId), likedBy(userId, ip))).returning({ id: photoLikes.id });
       if (removed.length === 0) await tx.insert(photoLikes).values({ photoId, userId, ipAddress: ip });
       const [updated] = await tx
         .update(photos)
@@ -187,21 +189,17 @@ export class PhotosRepository {
   /** Which of these photos the viewer (a user, or a guest by IP) has liked, in one query. */
   async likedAmong(photoIds: readonly string[], userId: string | null, ip: string): Promise<Set<string>> {
     if (photoIds.length === 0) return new Set();
-    const viewer = userId ? eq(photoLikes.userId, userId) : and(sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
     const rows = await this.db
       .select({ photoId: photoLikes.photoId })
       .from(photoLikes)
-      .where(and(inArray(photoLikes.photoId, [...photoIds]), viewer));
+      .where(and(inArray(photoLikes.photoId, [...photoIds]), likedBy(userId, ip)));
     return new Set(rows.map((row) => row.photoId));
   }
 
   async hasLiked(photoId: string, userId: string | null, ip: string): Promise<boolean> {
-    const mine = userId
-      ? and(eq(photoLikes.photoId, photoId), eq(photoLikes.userId, userId))
-      : and(eq(photoLikes.photoId, photoId), sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip));
-    const [row] = await this.db.select({ id: photoLikes.id }).from(photoLikes).where(mine).limit(1);
-    return Boolean(row);
+    return (await this.likedAmong([photoId], userId, ip)).has(photoId);
   }
+
 
   async recordView(photoId: string, userId: string | null, ip: string, outer?: DatabaseTransaction): Promise<number> {
     return (outer ?? this.db).transaction(async (tx) => {
