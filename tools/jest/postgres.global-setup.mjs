@@ -6,6 +6,7 @@ import { chmodSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { letPostgresUserReachBinaries } from './postgres-user-access.mjs';
 
 async function freePort() {
   return new Promise((resolve, reject) => {
@@ -19,6 +20,8 @@ async function freePort() {
 }
 
 export default async function setup() {
+  // Also for the browser tests after this run: their app starts its own embedded PostgreSQL.
+  letPostgresUserReachBinaries();
   if (process.env.TEST_DATABASE_URL) return;
   const dir = mkdtempSync(join(tmpdir(), 'wildframe-test-pg-'));
   // Run as root, PostgreSQL runs as its own system user, which must be able to enter the folder.
