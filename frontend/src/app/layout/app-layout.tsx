@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { CookieBanner } from '../../features/cookies/cookie-banner';
+import { useFinishSignOut } from '../../features/auth/use-sign-out';
 import { InstallPrompt } from '../../features/site/install-prompt';
 import { PromoBanner } from '../../features/site/promo-banner';
 import { usePageViewTracking } from '../../features/site/use-page-view-tracking';
@@ -18,6 +19,7 @@ const PROMO_VARIANTS: Readonly<Record<string, 'home' | 'default'>> = {
 export function AppLayout() {
   const { pathname } = useLocation();
   usePageViewTracking();
+  useFinishSignOut();
   const promoVariant = PROMO_VARIANTS[pathname];
   return (
     <div className="app-shell">

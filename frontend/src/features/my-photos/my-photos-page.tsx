@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined, PictureOutlined, ReloadOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Input, Select } from 'antd';
 import { useId, useState } from 'react';
+import { Navigate } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
@@ -11,7 +12,6 @@ import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-gri
 import { DEFAULT_FILTER, filterMyPhotos, isFiltered, type MyPhotosFilter } from './my-photos-filter';
 import '../photos/photos.css';
 import './my-photos.css';
-import { SignInRedirect } from '../auth/sign-in-redirect';
 
 const TITLE = 'My Photos';
 const LEAD = 'Every photo you have uploaded. Search and filter them, and choose which ones the community can see.';
@@ -45,7 +45,7 @@ export function MyPhotosPage() {
     );
   }
   // Signed out: sign in first (spec, section 6).
-  if (isError || !user) return <SignInRedirect />;
+  if (isError || !user) return <Navigate to="/login" replace />;
   return <MyPhotos />;
 }
 

@@ -1,4 +1,5 @@
 import { Skeleton } from 'antd';
+import { Navigate } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { PageHeader } from '../../components/page-header';
 import { LatestPhotosSlot, PlanUsageSlot } from '../photos/profile-slots';
@@ -7,7 +8,6 @@ import { ProfileSummaryCard } from './profile-summary-card';
 import { QuickActionsCard } from './quick-actions-card';
 import { SecurityQuestionsCard } from './security-questions-card';
 import './profile.css';
-import { SignInRedirect } from '../auth/sign-in-redirect';
 
 const TITLE = 'Your Profile';
 const LEAD = 'Your account details, plan and usage, security questions and latest photos in one place.';
@@ -26,7 +26,7 @@ export function ProfilePage() {
     );
   }
   // Signed out (the current-user call did not give a user): sign in first (spec, section 6).
-  if (isError || !user) return <SignInRedirect />;
+  if (isError || !user) return <Navigate to="/login" replace />;
 
   return (
     <div className="profile-page">

@@ -1,7 +1,7 @@
 import { ArrowRightOutlined, CalendarOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
 import type { CurrentUser, PlanName } from '../../api/types';
 import { notify, NOTICES } from '../../app/notify';
@@ -14,7 +14,6 @@ import { PlanPicker } from '../plans/plan-picker';
 import { isPaidPlan, planDisplayName, type BillingPeriod } from '../plans/plan-pricing';
 import { disabledPlans, initialUpgradePlan, upgradesFrom } from './upgrade-options';
 import './subscription.css';
-import { SignInRedirect } from '../auth/sign-in-redirect';
 
 const TITLE = 'Manage Subscription';
 const LEAD = 'See your current plan, choose monthly or annual billing, upgrade to a higher tier, or cancel a paid subscription.';
@@ -53,7 +52,7 @@ export function SubscriptionPage() {
       </div>
     );
   }
-  if (isError || !user) return <SignInRedirect />;
+  if (isError || !user) return <Navigate to="/login" replace />;
 
   return (
     <div className="subscription-page">
