@@ -7,8 +7,16 @@ import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filt
 
 export const API_PREFIX = 'api';
 
+export interface HttpAppOptions {
+  /**
+   * Express-level setup installed before the body parsers: what it answers or forwards
+   * (the gateway's proxy) sees the request body untouched, still unread.
+   */
+  beforeBodyParsers?: (app: NestExpressApplication) => void;
+}
+
 /** Builds (without listening) a Nest HTTP app with the chassis conventions applied. */
-export async function createHttpApp(rootModule: Type | DynamicModule): Promise<NestExpressApplication> {
+export async function createHttpApp(rootModule: Type | DynamicModule, options: HttpAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(rootModule, {
     bufferLogs: true,
     // Start-up errors must reach our handler (exit with a message), not kill the process abruptly.
@@ -22,6 +30,7 @@ export async function createHttpApp(rootModule: Type | DynamicModule): Promise<N
   app.setGlobalPrefix(API_PREFIX);
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;
 }

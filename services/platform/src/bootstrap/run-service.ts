@@ -36,7 +36,10 @@ export interface ServiceDefinition<S extends z.ZodObject> {
   name: string;
   schema: S;
   module: (config: z.infer<S>) => DynamicModule;
-  /** Express-level setup before listening (the gateway's proxy and web app). */
+  /**
+   * Express-level setup before the body parsers (the gateway's proxy and web app): a proxied
+   * request's body must reach the service unread, or the service waits for it forever.
+   */
   configureHttp?: (app: NestExpressApplication, config: z.infer<S>) => void;
 }
 
@@ -78,8 +81,8 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   class ServiceRootModule {}
 
   try {
-    const app = await createHttpApp(ServiceRootModule);
-    definition.configureHttp?.(app, config);
+    const configureHttp = definition.configureHttp;
+    const app = await createHttpApp(ServiceRootModule, { beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)) });
     await app.listen(config.PORT);
     logger.info({ port: config.PORT }, `${definition.name} listening`);
     onShutdownSignal(() => app.close(), logger);

@@ -1,5 +1,6 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { workspaceRoot } from '../workspace-root';
 
@@ -81,4 +82,15 @@ export async function waitForStatus(url: string, status: number, timeoutMs = 30_
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error(`${url} did not answer ${status} within ${timeoutMs} ms (${last})`);
+}
+
+/** A port free on loopback right now (the process started next binds it). */
+export async function freePort(): Promise<number> {
+  return new Promise((done) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
 }
