@@ -20,6 +20,8 @@ export const gatewayConfigSchema = z
     CONTACT_EMAIL: email().default('support@wildframe.app'),
     /** A separate support address, when there is one. */
     SUPPORT_EMAIL: email().optional(),
+    /** The payment provider billing uses (same variable): the Content-Security-Policy allows Stripe.js only with `stripe`. */
+    PAYMENT_PROVIDER: envField.oneOf(['sandbox', 'stripe'] as const, 'sandbox'),
     AUTH_URL: upstream(),
     PHOTOS_URL: upstream(),
     ANALYSIS_URL: upstream(),

@@ -5,7 +5,7 @@ import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
 import { remoteSocialPreview } from './web/remote-social-preview';
-import { securityHeaders } from './web/security-headers';
+import { securityHeaders, type PaymentProviderName } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
 
 export interface GatewayHttpOptions {
@@ -14,6 +14,8 @@ export interface GatewayHttpOptions {
   upstreams?: Partial<Record<Upstream, string>>;
   /** Distributed shape: signs the caller's identity for the services. */
   identitySecret?: string;
+  /** The Content-Security-Policy allows what this provider's card form loads; default sandbox. */
+  paymentProvider?: PaymentProviderName;
 }
 
 /**
@@ -21,7 +23,7 @@ export interface GatewayHttpOptions {
  * (distributed shape), the web app with SPA fallback. Express-level, so it runs before Nest routes.
  */
 export function configureGatewayHttp(app: NestExpressApplication, options: GatewayHttpOptions): void {
-  app.use(securityHeaders());
+  app.use(securityHeaders(options.paymentProvider));
   const { upstreams, identitySecret } = options;
   if (upstreams && Object.values(upstreams).some(Boolean)) {
     const identity = upstreams.auth && identitySecret ? { secret: identitySecret, resolver: new RemoteIdentityResolver(upstreams.auth) } : undefined;

@@ -13,6 +13,7 @@ void runService(
       configureGatewayHttp(app, {
         webDir: config.WEB_DIR,
         identitySecret: config.IDENTITY_SECRET,
+        paymentProvider: config.PAYMENT_PROVIDER,
         upstreams: {
           auth: config.AUTH_URL,
           photos: config.PHOTOS_URL,
