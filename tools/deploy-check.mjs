@@ -56,10 +56,14 @@ const STORAGE_ENV = [
 ];
 // IDENTITY_SECRET: the gateway signs the caller's identity, every service verifies it.
 // INTERNAL_API_TOKEN: both ends of an internal API (photos → analysis, billing → auth).
+// IMAGE_URL_SECRET: every photos replica signs and checks private image URLs with the same one.
+// PAYMENT_PROVIDER on the gateway: its Content-Security-Policy allows Stripe.js with stripe.
 const EXPECTED_ENV = {
-  gateway: [...COMMON_ENV, 'WEB_DIR', 'AUTH_URL', 'PHOTOS_URL', 'ANALYSIS_URL', 'BILLING_URL', 'CONTACT_URL', 'IDENTITY_SECRET'],
+  gateway: [
+    ...COMMON_ENV, 'WEB_DIR', 'AUTH_URL', 'PHOTOS_URL', 'ANALYSIS_URL', 'BILLING_URL', 'CONTACT_URL', 'IDENTITY_SECRET', 'PAYMENT_PROVIDER',
+  ],
   auth: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV, 'ADMIN_EMAIL', 'ADMIN_PASSWORD', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN'],
-  photos: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV, 'ANALYSIS_URL', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN'],
+  photos: [...COMMON_ENV, ...DATA_ENV, ...STORAGE_ENV, 'ANALYSIS_URL', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN', 'IMAGE_URL_SECRET'],
   analysis: [...COMMON_ENV, ...DATA_ENV, 'OPENAI_API_KEY', 'OPENAI_MODEL', 'IDENTITY_SECRET', 'INTERNAL_API_TOKEN'],
   billing: [
     ...COMMON_ENV, ...DATA_ENV, 'PAYMENT_PROVIDER', 'STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY',
@@ -68,7 +72,7 @@ const EXPECTED_ENV = {
   contact: [...COMMON_ENV, ...DATA_ENV, 'IDENTITY_SECRET'],
 };
 // Read from the one Secret every service shares (sharedSecrets in the chart).
-const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN'];
+const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN', 'IMAGE_URL_SECRET'];
 // Never in a ConfigMap or a plain `value`.
 const SECRET_ENV = new Set([
   'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'ADMIN_PASSWORD', 'OPENAI_API_KEY',
@@ -499,7 +503,10 @@ function checkSharedWiring(label, envs, prefix, sharedSecret) {
   };
   expectUrl('photos', 'ANALYSIS_URL', 'analysis');
   expectUrl('billing', 'AUTH_URL', 'auth');
-  check(`${label}: IDENTITY_SECRET and INTERNAL_API_TOKEN from Secret ${sharedSecret}; photos→analysis, billing→auth URLs`, problems);
+  const gatewayProvider = envs.gateway?.get('PAYMENT_PROVIDER')?.value;
+  const billingProvider = envs.billing?.get('PAYMENT_PROVIDER')?.value;
+  if (gatewayProvider !== billingProvider) problems.push(`gateway: PAYMENT_PROVIDER is ${gatewayProvider}, billing's is ${billingProvider}`);
+  check(`${label}: IDENTITY_SECRET, INTERNAL_API_TOKEN, IMAGE_URL_SECRET from Secret ${sharedSecret}; photos→analysis, billing→auth URLs; the gateway's PAYMENT_PROVIDER is billing's`, problems);
 }
 
 function migrationJobs(docs) {
@@ -616,6 +623,7 @@ function helmChecks(helm) {
     ['an unknown top-level key', ['--set', 'servics.auth.port=3000']],
     ['storage without a bucket', ['--set', 'services.contact.storage.enabled=true']],
     ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
+    ['an IMAGE_URL_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IMAGE_URL_SECRET=too-short']],
     ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
   ]) {
     const result = run(helm, ['template', 'wildframe', CHART, ...args]);
@@ -639,8 +647,12 @@ function helmChecks(helm) {
     const shared = find(dev, 'Secret', 'wildframe-shared');
     const problems = [];
     if (!shared) problems.push('no Secret wildframe-shared');
-    else if (decode(shared.data?.IDENTITY_SECRET ?? '').length < 32 || decode(shared.data?.INTERNAL_API_TOKEN ?? '').length < 16) {
-      problems.push('Secret wildframe-shared lacks IDENTITY_SECRET (≥ 32) or INTERNAL_API_TOKEN (≥ 16)');
+    else if (
+      decode(shared.data?.IDENTITY_SECRET ?? '').length < 32 ||
+      decode(shared.data?.INTERNAL_API_TOKEN ?? '').length < 16 ||
+      decode(shared.data?.IMAGE_URL_SECRET ?? '').length < 32
+    ) {
+      problems.push('Secret wildframe-shared lacks IDENTITY_SECRET (≥ 32), INTERNAL_API_TOKEN (≥ 16) or IMAGE_URL_SECRET (≥ 32)');
     }
     check('values-dev.yaml: the chart creates the shared Secret from sharedSecrets.values', problems);
   }

@@ -166,6 +166,11 @@ enabled service; photos calls analysis, billing calls auth (their internal APIs)
 {{- $_ := set $env (printf "%s_URL" (upper $other | replace "-" "_")) $url }}
 {{- end }}
 {{- end }}
+{{- /* The gateway's Content-Security-Policy allows what billing's payment provider loads (Stripe.js). */}}
+{{- if eq .name "gateway" }}
+{{- $billing := $root.Values.services.billing | default dict }}
+{{- $_ := set $env "PAYMENT_PROVIDER" (dig "env" "PAYMENT_PROVIDER" "sandbox" $billing | toString) }}
+{{- end }}
 {{- range $key, $value := $svc.env }}
 {{- $_ := set $env $key (toString $value) }}
 {{- end }}
@@ -282,7 +287,7 @@ tolerations:
 {{- end }}
 
 {{/*
-The Secret the services share (IDENTITY_SECRET, INTERNAL_API_TOKEN): sharedSecrets.existingSecret,
+The Secret the services share (IDENTITY_SECRET, INTERNAL_API_TOKEN, IMAGE_URL_SECRET): sharedSecrets.existingSecret,
 else <fullname>-shared (created by the chart from sharedSecrets.values, or by you). Root context.
 */}}
 {{- define "wildframe.sharedSecretName" -}}
@@ -296,14 +301,18 @@ else <fullname>-shared (created by the chart from sharedSecrets.values, or by yo
 {{/*
 Names of the shared secret env a service reads, as a YAML list: IDENTITY_SECRET for every
 service (the gateway signs identities, the others verify them), INTERNAL_API_TOKEN for the
-services on either end of an internal API (auth, photos, analysis, billing). A name the service
-already reads from its own secrets (secrets.keys / values) is left to that.
+services on either end of an internal API (auth, photos, analysis, billing), IMAGE_URL_SECRET for
+photos (every replica signs and checks private image URLs with it). A name the service already
+reads from its own secrets (secrets.keys / values) is left to that.
 */}}
 {{- define "wildframe.sharedSecretEnv" -}}
 {{- $own := include "wildframe.secretEnv" . | fromYaml }}
 {{- $names := list "IDENTITY_SECRET" }}
 {{- if has .name (list "auth" "photos" "analysis" "billing") }}
 {{- $names = append $names "INTERNAL_API_TOKEN" }}
+{{- end }}
+{{- if eq .name "photos" }}
+{{- $names = append $names "IMAGE_URL_SECRET" }}
 {{- end }}
 {{- $out := list }}
 {{- range $names }}

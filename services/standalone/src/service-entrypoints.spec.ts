@@ -1,25 +1,14 @@
 import { encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
 import { createTestDatabase } from '@wildframe/platform/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { builtEntrypoint, startProcess, waitForStatus } from './testing/child-process';
+import { builtEntrypoint, freePort, startProcess, waitForStatus } from './testing/child-process';
 
 /**
  * The distributed shape's entrypoints: each service's built main.ts starts alone from its own
  * configuration against a PostgreSQL given by URL, applies its migrations and answers health.
  */
-async function freePort(): Promise<number> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => done(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
-
 describe('each service starts alone', () => {
   let storageDir: string;
   beforeAll(() => {
@@ -29,7 +18,7 @@ describe('each service starts alone', () => {
 
   /** What the Helm chart gives each service besides its database: the shared Secret and the computed URLs. */
   const CHART_ENV: Record<string, Record<string, string>> = {
-    photos: { ANALYSIS_URL: 'http://127.0.0.1:1' },
+    photos: { ANALYSIS_URL: 'http://127.0.0.1:1', IMAGE_URL_SECRET: 'entrypoint-test-image-url-secret-0123456789' },
     billing: { AUTH_URL: 'http://127.0.0.1:1' },
   };
 
@@ -97,6 +86,13 @@ describe('each service starts alone', () => {
     expect(await running.exited).toBe(1);
     expect(running.output()).toContain(`Invalid configuration for ${service}:`);
     expect(running.output()).toContain('INTERNAL_API_TOKEN is required when the internal API is exposed');
+  });
+
+  it('photos without IMAGE_URL_SECRET refuses to start and names the variable (replicas must share it)', async () => {
+    const running = startProcess(builtEntrypoint('photos'), { PORT: '0', DATABASE_URL: 'postgres://127.0.0.1:1/none' });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toContain('Invalid configuration for photos:');
+    expect(running.output()).toContain('IMAGE_URL_SECRET is required');
   });
 
   it("auth's entrypoint serves the internal accounts API, to holders of the token only", async () => {
