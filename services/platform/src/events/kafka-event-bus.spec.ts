@@ -1,64 +1,21 @@
-import { execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { KafkaContainer, type StartedKafkaContainer } from '@testcontainers/kafka';
 import { examplePayload, type Topic } from '@wildframe/contracts';
+import { describeWithServer, kafkaTestServer } from '../testing/test-servers';
 import { deadLetterTopic } from './event-bus';
 import { describeEventBusContract, eventually, RecordingLogger } from './event-bus.contract';
 import { readDeadLetter, type DeadLetter } from './event-record';
 import { KafkaEventBus } from './kafka-event-bus';
 
 /**
- * The EventBus contract against a real Kafka broker: from testcontainers by default, or an
- * already running broker named by KAFKA_TEST_BROKERS (comma-separated host:port) — e.g. a CI
- * service container. Without either the suite is skipped, visibly and with the reason.
- *
- * jest registers tests synchronously, before any beforeAll could await testcontainers, so the
- * container runtime is probed here with testcontainers' own detection in a child process.
+ * The EventBus contract against a real Kafka broker: the one the platform's jest global setup
+ * starts for the run (tools/infra/kafka.mjs: Apache Kafka 4.4, KRaft, from Apache's jars), or
+ * any running broker named by KAFKA_TEST_BROKERS (comma-separated host:port). Without one the
+ * suite is skipped with the reason, or fails under CI=true / WILDFRAME_REQUIRE_INFRA=1.
  */
-const KAFKA_IMAGE = 'confluentinc/cp-kafka:7.9.0';
-const externalBrokers = process.env['KAFKA_TEST_BROKERS']?.split(',').map((broker) => broker.trim()).filter(Boolean) ?? [];
+const kafka = kafkaTestServer();
 
-function probeContainerRuntime(): { available: true } | { available: false; reason: string } {
-  const script =
-    `require(${JSON.stringify(require.resolve('testcontainers'))}).getContainerRuntimeClient()` +
-    `.then(() => process.exit(0), (error) => { process.stderr.write(String(error && error.message || error)); process.exit(1); })`;
-  try {
-    execFileSync(process.execPath, ['-e', script], { stdio: ['ignore', 'ignore', 'pipe'], timeout: 60_000, encoding: 'utf8' });
-    return { available: true };
-  } catch (error) {
-    const stderr = (error as { stderr?: unknown }).stderr;
-    const reason = typeof stderr === 'string' && stderr.trim() !== '' ? stderr.trim() : String(error);
-    return { available: false, reason: reason.split('\n')[0] };
-  }
-}
-
-const runtime = externalBrokers.length > 0 ? ({ available: true } as const) : probeContainerRuntime();
-if (!runtime.available) {
-  console.warn(
-    `SKIPPED: KafkaEventBus contract suite — testcontainers found no container runtime ("${runtime.reason}"). ` +
-      'Run it where Docker/Podman is available, or against a running broker with KAFKA_TEST_BROKERS=host:port.',
-  );
-}
-const describeWithKafka = runtime.available ? describe : describe.skip;
-const title = runtime.available
-  ? `KafkaEventBus on ${externalBrokers.length > 0 ? externalBrokers.join(',') : KAFKA_IMAGE}`
-  : `KafkaEventBus — SKIPPED, no container runtime: ${runtime.reason}`;
-
-describeWithKafka(title, () => {
-  let container: StartedKafkaContainer | undefined;
-  let brokers: string[] = externalBrokers;
-
-  beforeAll(async () => {
-    if (brokers.length > 0) return;
-    container = await new KafkaContainer(KAFKA_IMAGE).withKraft().start();
-    brokers = [`${container.getHost()}:${container.getMappedPort(9093)}`];
-  }, 240_000);
-
-  afterAll(async () => {
-    await container?.stop();
-  });
-
+describeWithServer(`KafkaEventBus on ${kafka.available ? kafka.facts.brokers.join(',') : 'a real broker'}`, kafka, ({ brokers }) => {
   /** Reads every record of a dead-letter topic with a throw-away consumer group. */
   async function readDeadLetters(topic: Topic, group: string): Promise<DeadLetter[]> {
     const dlqTopic = deadLetterTopic(topic, group);

@@ -135,21 +135,27 @@ export class S3ObjectStorage implements ObjectStorage {
 
   async list(prefix: string): Promise<ObjectInfo[]> {
     assertValidKeyPrefix(prefix);
+    const wanted = this.keyPrefix + prefix;
+    // MinIO refuses a prefix whose last, unfinished segment is '.' or '..' (XMinioInvalidResourceName),
+    // though keys such as 'a/..b' are valid: ask for the folder and keep the keys that match.
+    const lastSegment = wanted.slice(wanted.lastIndexOf('/') + 1);
+    const serverPrefix = lastSegment === '.' || lastSegment === '..' ? wanted.slice(0, wanted.length - lastSegment.length) : wanted;
     const keys: string[] = [];
     let continuationToken: string | undefined;
     do {
       const page = await this.client.send(
         new ListObjectsV2Command({
           Bucket: this.bucket,
-          Prefix: this.keyPrefix + prefix,
+          Prefix: serverPrefix,
           MaxKeys: this.listPageSize,
           ContinuationToken: continuationToken,
         }),
       );
       for (const { Key } of page.Contents ?? []) {
-        const key = Key?.slice(this.keyPrefix.length);
+        if (Key === undefined || !Key.startsWith(wanted)) continue;
+        const key = Key.slice(this.keyPrefix.length);
         // Objects written by other tools under our prefix may not be addressable through the port.
-        if (key !== undefined && objectKeyProblem(key) === null) keys.push(key);
+        if (objectKeyProblem(key) === null) keys.push(key);
       }
       if (page.IsTruncated && !page.NextContinuationToken) {
         throw new Error('S3 ListObjectsV2 returned a truncated page without a continuation token');

@@ -1,0 +1,8 @@
+import postgresTeardown from './postgres.global-teardown.mjs';
+
+export default async function teardown() {
+  const running = globalThis.__WILDFRAME_TEST_INFRA__ ?? [];
+  globalThis.__WILDFRAME_TEST_INFRA__ = undefined;
+  await Promise.allSettled(running.map((server) => server.stop()));
+  await postgresTeardown();
+}
