@@ -4,7 +4,9 @@
 //   2. the module-boundary rule itself is proven to fire on a forbidden import
 //   3. build the standalone app and the web app (the process and browser tests run the build)
 //   4. jest: unit, integration (real PostgreSQL, real files, s3rver) and process tests
-//   5. Playwright in Debian's Chromium against the built standalone app
+//   5. the distributed journey: the six built services as processes over Kafka, PostgreSQL and
+//      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner)
+//   6. Playwright in Debian's Chromium against the built standalone app
 // Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -53,6 +55,25 @@ if (existsSync(jestReport)) {
   totals.skipped += report.numPendingTests + report.numTodoTests;
 } else if (!jestOk) totals.failed += 1;
 
+// node:test writes the spec to the terminal and TAP to a file, whose summary is counted.
+const journeyReport = join(reports, 'distributed-journey.tap');
+const journeyOk = run('distributed journey (six service processes, Kafka, PostgreSQL, MinIO)', 'node', [
+  '--test',
+  '--test-reporter=spec',
+  '--test-reporter-destination=stdout',
+  '--test-reporter=tap',
+  `--test-reporter-destination=${journeyReport}`,
+  'tools/distributed/journey.test.mjs',
+]);
+if (existsSync(journeyReport)) {
+  const tap = readFileSync(journeyReport, 'utf8');
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail') + count('cancelled');
+  totals.skipped += count('skipped') + count('todo');
+  if (!journeyOk && count('fail') + count('cancelled') === 0) totals.failed += 1;
+} else if (!journeyOk) totals.failed += 1;
+
 const e2eReport = join(reports, 'playwright.json');
 const e2eOk = run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '-c', 'frontend/e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
@@ -64,4 +85,4 @@ if (existsSync(e2eReport)) {
   totals.skipped += stats.skipped;
 } else if (!e2eOk) totals.failed += 1;
 
-finish(jestOk && e2eOk);
+finish(jestOk && journeyOk && e2eOk);

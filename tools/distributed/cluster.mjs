@@ -1,0 +1,268 @@
+// The distributed shape on one machine: Kafka, PostgreSQL and MinIO from tools/infra, then the six
+// built service entrypoints (dist/services/<name>/src/main.js) as separate OS processes, configured
+// as the Helm chart configures their pods (charts/wildframe: EVENT_BUS_DRIVER=kafka, STORAGE_DRIVER=s3,
+// one database per data service, the shared secrets, the computed service URLs). Used by
+// `npm run start:distributed` (tools/distributed/start.mjs) and the multi-process journey test.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { Kafka, logLevel } from 'kafkajs';
+import pg from 'pg';
+import * as kafka from '../infra/kafka.mjs';
+import * as minio from '../infra/minio.mjs';
+import * as postgres from '../infra/postgres.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+
+/** Start order: what others call first (auth, analysis), the gateway last. */
+export const SERVICES = ['auth', 'analysis', 'photos', 'billing', 'contact', 'gateway'];
+export const DATA_SERVICES = ['auth', 'photos', 'analysis', 'billing', 'contact'];
+/** The chart's buckets (values.yaml services.<name>.storage.bucket). */
+export const BUCKETS = { auth: 'wildframe-avatars', photos: 'wildframe-photos' };
+
+export function entrypoint(service) {
+  return join(root, 'dist', 'services', service, 'src', 'main.js');
+}
+
+export function missingBuild() {
+  return SERVICES.map(entrypoint).filter((file) => !existsSync(file));
+}
+
+export async function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Creates the catalogue's topics before any service starts, as an operator provisions them for
+ * the chart: on a fresh broker, topics auto-created by the first subscriptions are not yet
+ * served when the consumers ask for their metadata, and a service's bus then fails to start.
+ */
+async function createTopics(brokers, partitions = 3) {
+  const { TOPICS } = createRequire(import.meta.url)(join(root, 'dist', 'proto', 'ts', 'catalogue.js'));
+  const admin = new Kafka({ brokers, clientId: 'wildframe-distributed-setup', logLevel: logLevel.NOTHING }).admin();
+  await admin.connect();
+  try {
+    const existing = new Set(await admin.listTopics());
+    const missing = TOPICS.filter((topic) => !existing.has(topic));
+    if (missing.length > 0) {
+      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })) });
+    }
+    return TOPICS.length;
+  } finally {
+    await admin.disconnect();
+  }
+}
+
+async function waitForHealth(url, child, output, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      throw new Error(`exited (${child.exitCode ?? child.signalCode}) before answering ${url}:\n${output().slice(-4000)}`);
+    }
+    try {
+      const res = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (res.status === 200) return;
+      last = `status ${res.status}`;
+    } catch (error) {
+      last = String(error);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 150));
+  }
+  throw new Error(`${url} did not answer 200 within ${timeoutMs} ms (${last}):\n${output().slice(-4000)}`);
+}
+
+/** One service process: its output is kept (and handed to onLine), it can be killed and started again on the same port. */
+class ServiceProcess {
+  constructor(name, port, env, onLine) {
+    this.name = name;
+    this.port = port;
+    this.url = `http://127.0.0.1:${port}`;
+    this.env = env;
+    this.onLine = onLine;
+    this.log = '';
+    this.child = undefined;
+    this.exited = Promise.resolve(null);
+  }
+
+  spawn() {
+    const child = spawn(process.execPath, [entrypoint(this.name)], {
+      cwd: root,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    this.child = child;
+    this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));
+    let partial = '';
+    const onData = (chunk) => {
+      const text = chunk.toString();
+      this.log += text;
+      if (this.log.length > 2_000_000) this.log = this.log.slice(-1_000_000);
+      const lines = (partial + text).split('\n');
+      partial = lines.pop() ?? '';
+      for (const line of lines) this.onLine?.(this.name, line);
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
+    return child;
+  }
+
+  async start(timeoutMs = 120_000) {
+    const child = this.spawn();
+    await waitForHealth(`${this.url}/api/health`, child, () => this.log, timeoutMs);
+  }
+
+  /** Stops with `signal` and waits for the exit; resolves with the exit code or signal. */
+  async stop(signal = 'SIGTERM', graceMs = 15_000) {
+    const child = this.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return child?.exitCode ?? child?.signalCode ?? null;
+    child.kill(signal);
+    const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    const result = await this.exited;
+    clearTimeout(timer);
+    return result;
+  }
+
+  async restart(timeoutMs) {
+    await this.stop();
+    await this.start(timeoutMs);
+  }
+}
+
+/**
+ * Starts the infrastructure and the six services. Options:
+ *   instance   name of the infra instances (own broker, database server and MinIO), default 'distributed'
+ *   owner      pid whose death lets a later run sweep the infra away (default: this process)
+ *   gatewayPort  fixed port of the gateway (default: a free one)
+ *   webDir     built web app the gateway serves (default frontend/dist when built)
+ *   env        extra env for every service; serviceEnv: { <service>: extra env }
+ *   onLine(service, line)  each output line of a service
+ *   onStep(message)        progress messages
+ * Returns { url, services, infra, databases, secrets, stop() }.
+ */
+export async function startCluster(options = {}) {
+  const missing = missingBuild();
+  if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')} (run \`npm run build\`)`);
+  const instance = options.instance ?? 'distributed';
+  const owner = options.owner ?? process.pid;
+  const step = options.onStep ?? (() => {});
+  const cleanups = [];
+  const stop = async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) {
+      try {
+        await cleanup();
+      } catch (error) {
+        console.error(`[distributed] while stopping: ${error}`);
+      }
+    }
+  };
+
+  try {
+    step('starting Kafka, PostgreSQL and MinIO');
+    const [broker, database, s3] = await Promise.all([
+      kafka.start({ instance, owner }),
+      postgres.start({ instance, owner }),
+      minio.start({ instance, owner, buckets: Object.values(BUCKETS) }),
+    ]);
+    cleanups.push(() => broker.stop(), () => database.stop(), () => s3.stop());
+    const topics = await createTopics(broker.brokers);
+    step(`Kafka ${broker.brokers.join(',')} (${topics} topics), PostgreSQL ${new URL(database.url).host}, MinIO ${s3.endpoint}`);
+
+    // One database per data service, as the chart gives each its own DATABASE_URL.
+    const prefix = `wf_${randomBytes(3).toString('hex')}`;
+    const databases = {};
+    const admin = new pg.Client({ connectionString: database.url });
+    await admin.connect();
+    try {
+      for (const service of DATA_SERVICES) {
+        const name = `${prefix}_${service}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        const url = new URL(database.url);
+        url.pathname = `/${name}`;
+        databases[service] = url.toString();
+      }
+    } finally {
+      await admin.end();
+    }
+
+    const secrets = {
+      IDENTITY_SECRET: randomBytes(24).toString('hex'),
+      INTERNAL_API_TOKEN: randomBytes(16).toString('hex'),
+      IMAGE_URL_SECRET: randomBytes(24).toString('hex'),
+      ADMIN_EMAIL: options.adminEmail ?? 'admin@wildframe.local',
+      ADMIN_PASSWORD: options.adminPassword ?? randomBytes(12).toString('base64url'),
+    };
+    const ports = {};
+    for (const service of SERVICES) ports[service] = service === 'gateway' && options.gatewayPort ? options.gatewayPort : await freePort();
+    const urlOf = (service) => `http://127.0.0.1:${ports[service]}`;
+    const webDir = options.webDir ?? join(root, 'frontend', 'dist');
+
+    const envOf = (service) => {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        NODE_ENV: 'production',
+        PORT: String(ports[service]),
+        LOG_LEVEL: options.logLevel ?? 'info',
+        EVENT_BUS_DRIVER: 'kafka',
+        KAFKA_BROKERS: broker.brokers.join(','),
+        KAFKA_CLIENT_ID: `wildframe-${service}`,
+        IDENTITY_SECRET: secrets.IDENTITY_SECRET,
+      };
+      if (DATA_SERVICES.includes(service)) Object.assign(env, { DATABASE_URL: databases[service], RUN_MIGRATIONS: 'true' });
+      if (BUCKETS[service]) {
+        Object.assign(env, {
+          STORAGE_DRIVER: 's3',
+          S3_BUCKET: BUCKETS[service],
+          S3_ENDPOINT: s3.endpoint,
+          S3_REGION: s3.region,
+          S3_ACCESS_KEY_ID: s3.accessKeyId,
+          S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
+          S3_FORCE_PATH_STYLE: 'true',
+        });
+      }
+      if (['auth', 'photos', 'analysis', 'billing'].includes(service)) env.INTERNAL_API_TOKEN = secrets.INTERNAL_API_TOKEN;
+      if (service === 'gateway') {
+        Object.assign(env, {
+          AUTH_URL: urlOf('auth'),
+          PHOTOS_URL: urlOf('photos'),
+          ANALYSIS_URL: urlOf('analysis'),
+          BILLING_URL: urlOf('billing'),
+          CONTACT_URL: urlOf('contact'),
+          PAYMENT_PROVIDER: 'sandbox',
+        });
+        if (existsSync(join(webDir, 'index.html'))) env.WEB_DIR = webDir;
+      }
+      if (service === 'auth') Object.assign(env, { ADMIN_EMAIL: secrets.ADMIN_EMAIL, ADMIN_PASSWORD: secrets.ADMIN_PASSWORD });
+      if (service === 'photos') Object.assign(env, { ANALYSIS_URL: urlOf('analysis'), IMAGE_URL_SECRET: secrets.IMAGE_URL_SECRET });
+      if (service === 'billing') Object.assign(env, { AUTH_URL: urlOf('auth'), PAYMENT_PROVIDER: 'sandbox' });
+      return { ...env, ...options.env, ...options.serviceEnv?.[service] };
+    };
+
+    const services = {};
+    for (const service of SERVICES) services[service] = new ServiceProcess(service, ports[service], envOf(service), options.onLine);
+    // Services stop before the infrastructure (cleanups run in reverse).
+    cleanups.push(() => Promise.all(Object.values(services).map((s) => s.stop())));
+    // The services that others call at start-up or first; the rest in parallel.
+    step('starting auth and analysis');
+    await Promise.all(['auth', 'analysis'].map((service) => services[service].start()));
+    step('starting photos, billing and contact');
+    await Promise.all(['photos', 'billing', 'contact'].map((service) => services[service].start()));
+    step('starting the gateway');
+    await services.gateway.start();
+    return { url: urlOf('gateway'), services, infra: { kafka: broker, postgres: database, minio: s3 }, databases, secrets, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,350 @@
+// The distributed shape, end to end: the six built service entrypoints as separate OS processes
+// over a real Kafka broker, PostgreSQL (one database per service) and S3 (MinIO), driven only
+// through the gateway. Midway photos is killed with SIGKILL while events for it are pending, then
+// started again: nothing is lost, nothing is applied twice, every outbox drains, and a private
+// image URL signed before the restart still opens. Run by `npm test` (tools/test.mjs) after the
+// build; alone: `npm run build && node --test tools/distributed/journey.test.mjs`.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import pg from 'pg';
+import { BUCKETS, DATA_SERVICES, startCluster } from './cluster.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const fixture = (name) => readFileSync(join(root, 'services', 'photos', 'test-fixtures', name));
+const TIGER = fixture('wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg');
+const CANYON = fixture('landscape_grand_canyon_kphotoalbum.jpg');
+const KINGFISHER = fixture('wildlife_bird_kingfisher_gcompris.webp');
+const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123' };
+const PASSWORD = 'journey-password-1';
+const ADMIN = { email: 'journey.admin@wildframe.test', password: 'journey-admin-password' };
+
+let cluster;
+const durations = [];
+let broken;
+const state = {};
+
+/** A step of the journey: timed, and skipped over (failed) once an earlier one has failed. */
+function step(name, fn, timeoutMs = 120_000) {
+  test(name, { timeout: timeoutMs }, async () => {
+    if (broken) throw new Error(`not run: an earlier step failed (${broken})`);
+    const started = Date.now();
+    try {
+      await fn();
+    } catch (error) {
+      broken = name;
+      throw error;
+    } finally {
+      durations.push([name, Date.now() - started]);
+    }
+  });
+}
+
+/** Polls `check` (which throws until satisfied) until it passes or the deadline does. */
+async function eventually(what, check, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms: ${error.message}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** One request through the gateway: `json` or `form` body, bearer `token`; { status, body }. */
+async function api(method, path, { token, json, form } = {}) {
+  const headers = {};
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body;
+  if (json !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(json);
+  } else if (form) body = form;
+  const res = await fetch(`${cluster.url}/api${path}`, { method, headers, body, signal: AbortSignal.timeout(60_000) });
+  const text = await res.text();
+  let parsed = text;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    // not JSON: the text itself
+  }
+  return { status: res.status, body: parsed };
+}
+
+async function expectStatus(method, path, status, options) {
+  const res = await api(method, path, options);
+  assert.equal(res.status, status, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+async function query(service, sql, params = []) {
+  const client = new pg.Client({ connectionString: cluster.databases[service] });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+async function storedKeys(bucket) {
+  const { minio } = cluster.infra;
+  const s3 = new S3Client({
+    endpoint: minio.endpoint,
+    region: minio.region,
+    forcePathStyle: true,
+    credentials: { accessKeyId: minio.accessKeyId, secretAccessKey: minio.secretAccessKey },
+  });
+  try {
+    const keys = [];
+    let token;
+    do {
+      const page = await s3.send(new ListObjectsV2Command({ Bucket: bucket, ContinuationToken: token }));
+      keys.push(...(page.Contents ?? []).map((object) => object.Key));
+      token = page.NextContinuationToken;
+    } while (token);
+    return keys;
+  } finally {
+    s3.destroy();
+  }
+}
+
+async function upload(token, image, title, type = 'image/jpeg') {
+  const form = new FormData();
+  form.set('title', title);
+  form.set('description', 'Seen on a morning walk.');
+  form.set('photo', new Blob([image], { type }), type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
+  const body = await expectStatus('POST', '/photos/upload', 201, { token, form });
+  return body.photo;
+}
+
+/** Event ids of one service's outbox on the given topics (published or not). */
+async function outboxIds(service, topics) {
+  return (await query(service, `SELECT id FROM ${service}.outbox WHERE topic = ANY($1)`, [topics])).map((row) => row.id);
+}
+
+describe('distributed shape: six services as processes over Kafka, PostgreSQL and S3', () => {
+  before(async () => {
+    const started = Date.now();
+    cluster = await startCluster({
+      instance: `journey-${process.pid}`,
+      logLevel: 'warn',
+      adminEmail: ADMIN.email,
+      adminPassword: ADMIN.password,
+      // The local engine loads its models on the first photo, not while the others start.
+      serviceEnv: { analysis: { ANALYSIS_WARM_UP: 'false' } },
+      onStep: (message) => console.log(`  [cluster] ${message} (${((Date.now() - started) / 1000).toFixed(1)} s)`),
+    });
+    durations.push(['start Kafka, PostgreSQL, MinIO and the six services', Date.now() - started]);
+  }, { timeout: 600_000 });
+
+  after(async () => {
+    if (broken && cluster) {
+      for (const service of Object.values(cluster.services)) console.log(`\n--- ${service.name} (last output) ---\n${service.log.slice(-3000)}`);
+    }
+    await cluster?.stop();
+    const total = durations.reduce((sum, [, ms]) => sum + ms, 0);
+    console.log('\nDistributed journey, per step:');
+    for (const [name, ms] of durations) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+    console.log(`  ${(total / 1000).toFixed(1).padStart(6)} s  total`);
+  });
+
+  step('explorer signs up (auth), and photos learns the name over Kafka', async () => {
+    const email = `explorer.${Date.now()}@example.com`;
+    const body = await expectStatus('POST', '/auth/signup', 201, { json: { email, firstName: 'Ada', lastName: 'Explorer', password: PASSWORD, plan: 'explorer' } });
+    state.explorer = { id: body.user.id, token: body.sessionToken, email };
+    assert.equal((await expectStatus('GET', '/auth/user', 200, { token: state.explorer.token })).plan, 'explorer');
+    await eventually('photos knows the uploader', async () => {
+      assert.deepEqual(await query('photos', 'SELECT first_name FROM photos.uploaders WHERE user_id = $1', [state.explorer.id]), [{ first_name: 'Ada' }]);
+    });
+  });
+
+  step('explorer uploads two real photos (multipart through the gateway to photos, S3)', async () => {
+    state.publicPhoto = await upload(state.explorer.token, TIGER, 'Tiger in snow');
+    state.privatePhoto = await upload(state.explorer.token, CANYON, 'Canyon at dusk');
+    const keys = await storedKeys(BUCKETS.photos);
+    for (const photo of [state.publicPhoto, state.privatePhoto]) assert.ok(keys.some((key) => key.includes(photo.id)), `no object of ${photo.id} in S3`);
+  }, 180_000);
+
+  step('each photo gets its AI rating (analysis)', async () => {
+    for (const photo of [state.publicPhoto, state.privatePhoto]) {
+      const rated = await eventually(`rating of ${photo.id}`, async () => {
+        const detail = await expectStatus('GET', `/photos/${photo.id}`, 200, { token: state.explorer.token });
+        assert.ok(detail.rating?.overallRating, 'not rated yet');
+        return detail;
+      }, 120_000);
+      assert.match(rated.rating.overallRating, /^\d+\.\d$/);
+    }
+    assert.equal((await query('analysis', 'SELECT count(*)::int AS n FROM analysis.ratings WHERE photo_id = ANY($1)', [[state.publicPhoto.id, state.privatePhoto.id]]))[0].n, 2);
+  }, 180_000);
+
+  step('explorer makes one photo public; the other stays private behind a signed URL', async () => {
+    assert.deepEqual(await expectStatus('POST', `/photos/${state.publicPhoto.id}/toggle-public`, 200, { token: state.explorer.token }), {
+      message: 'Photo is now public',
+      isPublic: true,
+    });
+    const detail = await expectStatus('GET', `/photos/${state.privatePhoto.id}`, 200, { token: state.explorer.token });
+    assert.equal(detail.isPublic, false);
+    state.signedUrl = detail.imageUrl;
+    assert.match(state.signedUrl, /\?/, 'a private image URL carries a signature');
+    const image = await fetch(`${cluster.url}${state.signedUrl}`);
+    assert.equal(image.status, 200);
+    const unsigned = await fetch(`${cluster.url}${state.signedUrl.split('?')[0]}`);
+    assert.notEqual(unsigned.status, 200, 'the private image opened without its signature');
+  });
+
+  step('gallery lists the public photo, not the private one', async () => {
+    const gallery = await expectStatus('GET', '/photos?public=true', 200);
+    const ids = gallery.photos.map((photo) => photo.id);
+    assert.ok(ids.includes(state.publicPhoto.id));
+    assert.ok(!ids.includes(state.privatePhoto.id));
+  });
+
+  step('likes and views are counted once each', async () => {
+    assert.deepEqual(await expectStatus('POST', `/photos/${state.publicPhoto.id}/like`, 200, { token: state.explorer.token }), { liked: true, totalLikes: 1 });
+    assert.deepEqual(await expectStatus('POST', `/photos/${state.publicPhoto.id}/like`, 200), { liked: true, totalLikes: 2 });
+    state.views = (await expectStatus('POST', `/photos/${state.publicPhoto.id}/view`, 200)).views;
+    assert.ok(state.views >= 1);
+  });
+
+  step('photos is killed (SIGKILL) while auth publishes events for it, then restarted', async () => {
+    const photos = cluster.services.photos;
+    const result = await photos.stop('SIGKILL');
+    assert.equal(result, 'SIGKILL');
+    // While photos is down: the gateway answers 502 in the envelope, auth goes on publishing.
+    assert.deepEqual(await expectStatus('GET', '/photos?public=true', 502), { statusCode: 502, message: 'The photos service is unavailable. Please try again shortly.' });
+    const member = await expectStatus('POST', '/auth/signup', 201, {
+      json: { email: `member.${Date.now()}@example.com`, firstName: 'Grace', lastName: 'Member', password: PASSWORD, plan: 'explorer' },
+    });
+    state.member = { id: member.user.id, token: member.sessionToken };
+    await expectStatus('PUT', '/user/profile', 200, { token: state.explorer.token, json: { firstName: 'Adele', lastName: 'Explorer', email: state.explorer.email } });
+    // Both events are in auth's outbox (and on the broker) before photos comes back.
+    await eventually('auth published the events', async () => {
+      assert.equal((await query('auth', 'SELECT count(*)::int AS n FROM auth.outbox WHERE published_at IS NULL'))[0].n, 0);
+    });
+    const restarted = Date.now();
+    await photos.start();
+    state.photosRestartMs = Date.now() - restarted;
+  }, 180_000);
+
+  step('after the restart: no event lost, none applied twice, counts unchanged', async () => {
+    await eventually('photos caught up with auth', async () => {
+      const detail = await expectStatus('GET', `/photos/${state.publicPhoto.id}`, 200);
+      assert.equal(detail.userFirstName, 'Adele');
+      assert.deepEqual(await query('photos', 'SELECT first_name FROM photos.uploaders WHERE user_id = $1', [state.member.id]), [{ first_name: 'Grace' }]);
+    });
+    // Every auth.user.* event auth published was processed by photos exactly once.
+    const published = await outboxIds('auth', ['auth.user.registered.v1', 'auth.user.updated.v1']);
+    const processed = await query('photos', `SELECT event_id FROM photos.processed_events WHERE consumer = 'photos'`);
+    const processedIds = new Set(processed.map((row) => row.event_id));
+    for (const id of published) assert.ok(processedIds.has(id), `event ${id} was never applied by photos`);
+    // Applied once: one uploader row per account, counters equal to their rows (a redelivery is
+    // recorded in processed_events, keyed by event id, and skipped).
+    assert.equal((await query('photos', 'SELECT count(*)::int AS n FROM photos.uploaders WHERE user_id = ANY($1)', [[state.explorer.id, state.member.id]]))[0].n, 2);
+    // Counters kept, and equal to their rows.
+    const detail = await expectStatus('GET', `/photos/${state.publicPhoto.id}`, 200);
+    assert.equal(detail.likes, 2);
+    assert.equal(detail.views, state.views);
+    const [counts] = await query(
+      'photos',
+      'SELECT p.likes, (SELECT count(*)::int FROM photos.photo_likes l WHERE l.photo_id = p.id) AS rows FROM photos.photos p WHERE p.id = $1',
+      [state.publicPhoto.id],
+    );
+    assert.equal(counts.likes, counts.rows);
+  });
+
+  step('a private image URL signed before the photos restart still opens', async () => {
+    const image = await fetch(`${cluster.url}${state.signedUrl}`);
+    assert.equal(image.status, 200);
+    assert.match(image.headers.get('content-type') ?? '', /^image\//);
+  });
+
+  step('paid signup with the sandbox card: billing creates the account in auth, auth learns the plan over Kafka', async () => {
+    const account = { email: `paid.${Date.now()}@example.com`, firstName: 'Ansel', lastName: 'Paid', password: PASSWORD };
+    const setup = await expectStatus('POST', '/create-subscription-signup', 200, { json: { ...account, plan: 'enthusiast', isAnnual: true } });
+    await expectStatus('POST', '/billing/sandbox/confirm-setup', 200, { json: { clientSecret: setup.clientSecret, ...CARD } });
+    const signup = await expectStatus('POST', '/complete-subscription', 200, { json: { setupIntentId: setup.setupIntentId, plan: 'enthusiast', isAnnual: true } });
+    const token = signup.sessionToken;
+    const user = await eventually('auth has the plan', async () => {
+      const body = await expectStatus('GET', '/auth/user', 200, { token });
+      assert.equal(body.plan, 'enthusiast');
+      return body;
+    });
+    state.paid = { id: user.id, token, email: account.email };
+    await eventually('photos applies the paid limits', async () => {
+      assert.equal((await expectStatus('GET', '/upload-limits', 200, { token })).planName, 'enthusiast');
+    });
+  });
+
+  step('the paid member uploads a photo and gets editing tips (analysis)', async () => {
+    state.paidPhoto = await upload(state.paid.token, KINGFISHER, 'Kingfisher', 'image/webp');
+    const tips = await eventually('editing tips', async () => {
+      const res = await api('POST', `/photos/${state.paidPhoto.id}/editing-suggestions`, { token: state.paid.token, json: { platform: 'lightroom' } });
+      assert.equal(res.status, 200, JSON.stringify(res.body));
+      return res.body;
+    }, 120_000);
+    assert.match(tips.suggestions, /^1\. /);
+    await eventually('the photo is rated', async () => {
+      assert.equal((await query('analysis', 'SELECT count(*)::int AS n FROM analysis.ratings WHERE photo_id = $1', [state.paidPhoto.id]))[0].n, 1);
+    }, 120_000);
+    await expectStatus('POST', `/photos/${state.publicPhoto.id}/like`, 200, { token: state.paid.token });
+  }, 240_000);
+
+  step('a contact message reaches the admin, who replies', async () => {
+    const sent = await expectStatus('POST', '/contact', 201, {
+      token: state.explorer.token,
+      json: { name: 'Ada Explorer', email: state.explorer.email, subject: 'Hello', message: 'A message long enough to be sent.', category: 'feedback' },
+    });
+    state.admin = (await expectStatus('POST', '/auth/login', 200, { json: ADMIN })).sessionToken;
+    const reply = await api('POST', `/admin/contact-messages/${sent.id}/response`, { token: state.admin, json: { responseText: 'Thanks, noted.', isPublic: true } });
+    assert.ok(reply.status === 200 || reply.status === 201, JSON.stringify(reply));
+    const listed = (await expectStatus('GET', '/admin/contact-messages', 200, { token: state.admin })).find((message) => message.id === sent.id);
+    assert.equal(listed.userId, state.explorer.id);
+    assert.deepEqual(listed.responses.map((response) => response.responseText), ['Thanks, noted.']);
+  });
+
+  step('the admin deletes the paid member: photos, files, sessions, ratings and subscription go in every service', async () => {
+    const { id, token } = state.paid;
+    const photoId = state.paidPhoto.id;
+    assert.ok((await storedKeys(BUCKETS.photos)).some((key) => key.includes(photoId)));
+    assert.equal((await query('billing', `SELECT count(*)::int AS n FROM billing.subscriptions WHERE user_id = $1 AND status = 'active'`, [id]))[0].n, 1);
+    assert.deepEqual(await expectStatus('DELETE', `/admin/users/${id}`, 200, { token: state.admin }), { message: 'User deleted' });
+
+    // auth: account and sessions, at once.
+    assert.equal((await api('GET', '/auth/user', { token })).status, 401);
+    assert.equal((await query('auth', 'SELECT count(*)::int AS n FROM auth.user_sessions WHERE user_id = $1', [id]))[0].n, 0);
+    assert.equal((await query('auth', 'SELECT count(*)::int AS n FROM auth.users WHERE id = $1', [id]))[0].n, 0);
+    // photos (over Kafka): the photo and its files in S3; the like it gave is taken back.
+    await eventually('photos removed the account', async () => {
+      assert.equal((await api('GET', `/photos/${photoId}`, { token: state.admin })).status, 404);
+      assert.equal((await storedKeys(BUCKETS.photos)).filter((key) => key.includes(photoId)).length, 0);
+      assert.equal((await query('photos', 'SELECT count(*)::int AS n FROM photos.uploaders WHERE user_id = $1', [id]))[0].n, 0);
+    });
+    // analysis (over Kafka, from photos' deletion event): the rating and tips.
+    await eventually('analysis removed the rating and tips', async () => {
+      assert.equal((await query('analysis', 'SELECT count(*)::int AS n FROM analysis.ratings WHERE photo_id = $1', [photoId]))[0].n, 0);
+      assert.equal((await query('analysis', 'SELECT count(*)::int AS n FROM analysis.editing_tips WHERE photo_id = $1', [photoId]))[0].n, 0);
+    });
+    // billing (over Kafka): no open subscription is left (ended rows stay as history).
+    await eventually('billing ended the subscription', async () => {
+      const open = await query('billing', `SELECT status FROM billing.subscriptions WHERE user_id = $1 AND status NOT IN ('ended', 'abandoned')`, [id]);
+      assert.deepEqual(open, []);
+    });
+    // Nobody else's data went with it.
+    assert.equal((await expectStatus('GET', `/photos/${state.publicPhoto.id}`, 200)).userFirstName, 'Adele');
+  });
+
+  step('every outbox drains', async () => {
+    await eventually('outboxes empty', async () => {
+      for (const service of DATA_SERVICES) {
+        const [{ n }] = await query(service, `SELECT count(*)::int AS n FROM ${service}.outbox WHERE published_at IS NULL`);
+        assert.equal(n, 0, `${service} has ${n} unpublished events`);
+      }
+    });
+    console.log(`  photos restarted (SIGKILL) and healthy again in ${(state.photosRestartMs / 1000).toFixed(1)} s`);
+  });
+});
