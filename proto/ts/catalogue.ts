@@ -39,6 +39,30 @@ export const ENVELOPE_MESSAGE = 'wildframe.events.v1.EventEnvelope';
 
 export const TOPICS = Object.keys(EVENT_CATALOGUE) as Topic[];
 
+/**
+ * The payload field each topic's record key is taken from: the aggregate id. Events with one key
+ * keep their order; proto/asyncapi.json documents the key of every topic from this table.
+ */
+export const EVENT_KEYS: { readonly [T in Topic]: keyof EventPayloads[T] & string } = {
+  'auth.user.registered.v1': 'userId',
+  'auth.user.updated.v1': 'userId',
+  'auth.user.deleted.v1': 'userId',
+  'auth.user.plan-changed.v1': 'userId',
+  'photos.photo.uploaded.v1': 'photoId',
+  'photos.photo.deleted.v1': 'photoId',
+  'photos.photo.liked.v1': 'photoId',
+  'photos.photo.viewed.v1': 'photoId',
+  'photos.photo.visibility-changed.v1': 'photoId',
+  'photos.photo.featured-changed.v1': 'photoId',
+  'analysis.photo.analyzed.v1': 'photoId',
+  'billing.subscription.activated.v1': 'userId',
+  'billing.subscription.canceled.v1': 'userId',
+  'billing.subscription.expired.v1': 'userId',
+  'contact.message.received.v1': 'messageId',
+  'contact.message.status-changed.v1': 'messageId',
+  'web.page.viewed.v1': 'sessionId',
+};
+
 export function isTopic(value: string): value is Topic {
   return Object.prototype.hasOwnProperty.call(EVENT_CATALOGUE, value);
 }

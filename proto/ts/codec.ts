@@ -94,7 +94,8 @@ export class EventCodec {
     const root = new protobuf.Root();
     // Imports are written relative to the proto root (`import "wildframe/events/v1/…"`).
     root.resolvePath = (_origin, target) => (path.isAbsolute(target) ? target : path.join(protoRoot, target));
-    root.loadSync(listProtoFiles(path.join(protoRoot, PROTO_PACKAGE_DIR)), { keepCase: false });
+    // alternateCommentMode keeps the `//` comments, which proto/asyncapi.json uses as descriptions.
+    root.loadSync(listProtoFiles(path.join(protoRoot, PROTO_PACKAGE_DIR)), { keepCase: false, alternateCommentMode: true });
     root.resolveAll();
     this.root = root;
     for (const [topic, messageName] of Object.entries(EVENT_CATALOGUE) as [Topic, string][]) {

@@ -1,4 +1,5 @@
 export * from './catalogue';
+export * from './wire';
 export {
   EventCodec,
   EventDecodeError,

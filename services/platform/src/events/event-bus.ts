@@ -57,6 +57,5 @@ export interface EventBus {
 
 export const EVENT_BUS = Symbol('EVENT_BUS');
 
-export function deadLetterTopic(topic: string, group: string): string {
-  return `${topic}.dlq.${group}`;
-}
+/** `<topic>.dlq.<group>`: the name is part of the topics' public interface (proto/ts/wire.ts). */
+export { deadLetterTopic } from '@wildframe/contracts';

@@ -1,5 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { isTopic, UnknownTopicError, type EventCodec, type EventPayloads, type Topic } from '@wildframe/contracts';
+import {
+  CE_HEADERS,
+  CLOUDEVENTS_SPEC_VERSION,
+  CONTENT_TYPE_HEADER,
+  DLQ_HEADERS,
+  EVENT_CONTENT_TYPE,
+  eventSource,
+  isTopic,
+  UnknownTopicError,
+  type EventCodec,
+  type EventPayloads,
+  type Topic,
+} from '@wildframe/contracts';
 import { deadLetterTopic, type EventEnvelope, type PublishOptions } from './event-bus';
 
 /**
@@ -13,29 +25,8 @@ export interface EventRecord {
   headers: Record<string, string>;
 }
 
-export const CE_HEADERS = {
-  id: 'ce_id',
-  source: 'ce_source',
-  type: 'ce_type',
-  time: 'ce_time',
-  subject: 'ce_subject',
-  specversion: 'ce_specversion',
-} as const;
-export const CONTENT_TYPE_HEADER = 'content-type';
-export const EVENT_CONTENT_TYPE = 'application/protobuf';
-export const REQUEST_ID_HEADER = 'x-request-id';
-
-/** Headers added to a record parked on a dead-letter topic (the original headers are kept). */
-export const DLQ_HEADERS = {
-  error: 'x-dlq-error',
-  attempts: 'x-dlq-attempts',
-  originalTopic: 'x-dlq-original-topic',
-  group: 'x-dlq-group',
-  failedAt: 'x-dlq-failed-at',
-  /** Kafka only: where the original record was. */
-  originalPartition: 'x-dlq-original-partition',
-  originalOffset: 'x-dlq-original-offset',
-} as const;
+// The wire names are the contracts' (proto/ts/wire.ts), part of the public interface of the topics.
+export { CE_HEADERS, CONTENT_TYPE_HEADER, DLQ_HEADERS, EVENT_CONTENT_TYPE, REQUEST_ID_HEADER } from '@wildframe/contracts';
 
 /** An event parked on `<topic>.dlq.<group>` after its handler kept failing. */
 export interface DeadLetter {
@@ -68,10 +59,6 @@ export class MalformedEventError extends Error {
 
 const RESERVED_HEADER = /^(ce_|x-dlq-)|^content-type$/i;
 
-/** Every topic's events come from the service named by its first segment (`photos.…` → photos). */
-export function sourceOf(topic: Topic): string {
-  return `/services/${topic.slice(0, topic.indexOf('.'))}`;
-}
 
 /** Validates and encodes one publication. Throws before anything is sent when it is invalid. */
 export function buildRecord<T extends Topic>(
@@ -101,10 +88,10 @@ export function buildRecord<T extends Topic>(
   const headers: Record<string, string> = {
     ...extra,
     [CE_HEADERS.id]: id,
-    [CE_HEADERS.source]: sourceOf(topic),
+    [CE_HEADERS.source]: eventSource(topic),
     [CE_HEADERS.type]: topic,
     [CE_HEADERS.time]: new Date().toISOString(),
-    [CE_HEADERS.specversion]: '1.0',
+    [CE_HEADERS.specversion]: CLOUDEVENTS_SPEC_VERSION,
     [CONTENT_TYPE_HEADER]: EVENT_CONTENT_TYPE,
   };
   if (options.subject !== undefined) headers[CE_HEADERS.subject] = options.subject;

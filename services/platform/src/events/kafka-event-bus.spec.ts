@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { Kafka, logLevel } from 'kafkajs';
-import { examplePayload, type Topic } from '@wildframe/contracts';
+import { decodeEvent, examplePayload, type Topic } from '@wildframe/contracts';
 import { describeWithServer, kafkaTestServer } from '../testing/test-servers';
-import { deadLetterTopic } from './event-bus';
+import { deadLetterTopic, type EventEnvelope } from './event-bus';
 import { describeEventBusContract, eventually, RecordingLogger } from './event-bus.contract';
 import { readDeadLetter, type DeadLetter } from './event-record';
+import { idempotent, InMemoryProcessedEventStore } from './idempotent';
 import { KafkaEventBus } from './kafka-event-bus';
 
 /**
@@ -75,6 +76,196 @@ describeWithServer(`KafkaEventBus on ${kafka.available ? kafka.facts.brokers.joi
     afterEach(async () => {
       await bus?.stop();
     }, 30_000);
+
+    /** A bus of one consumer group for `photos.photo.liked.v1` (the group resumes across buses). */
+    function likedBus(group: string, handler: (event: EventEnvelope<'photos.photo.liked.v1'>) => Promise<void>): KafkaEventBus {
+      const made = new KafkaEventBus(
+        { brokers, clientId: group, createTopics: { numPartitions: 3 }, consumer: { maxWaitTimeMs: 250, partitionsConsumedConcurrently: 3 } },
+        { logger: new RecordingLogger() },
+      );
+      made.subscribe('photos.photo.liked.v1', group, handler);
+      return made;
+    }
+
+    /** A publisher with no consumers, alive while consumer buses come and go. */
+    async function publisher(): Promise<KafkaEventBus> {
+      const made = new KafkaEventBus({ brokers, clientId: `publisher-${randomUUID().slice(0, 8)}` }, { logger: new RecordingLogger() });
+      await made.start();
+      return made;
+    }
+
+    /** The group's committed offsets of a topic, summed over partitions, against the topic's end. */
+    async function lag(group: string, topic: Topic): Promise<number> {
+      const admin = new Kafka({ brokers, clientId: 'lag', logLevel: logLevel.NOTHING }).admin();
+      await admin.connect();
+      try {
+        const ends = new Map((await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => [partition, Number(high)]));
+        const [committed] = await admin.fetchOffsets({ groupId: group, topics: [topic] });
+        let behind = 0;
+        for (const { partition, offset } of committed.partitions) {
+          // '-1': nothing committed on that partition (then everything on it is behind).
+          behind += (ends.get(partition) ?? 0) - Math.max(0, Number(offset));
+        }
+        return behind;
+      } finally {
+        await admin.disconnect();
+      }
+    }
+
+    it('writes key, protobuf value and CloudEvents headers (binary mode) on the record, one partition per key', async () => {
+      const run = randomUUID().slice(0, 8);
+      const pub = await publisher();
+      const payload = examplePayload('photos.photo.liked.v1');
+      const ids: string[] = [];
+      try {
+        for (let n = 0; n < 6; n++) {
+          ids.push(await pub.publish('photos.photo.liked.v1', payload, { key: `${run}-photo`, subject: 'likes', headers: { 'x-request-id': `r-${n}` } }));
+        }
+      } finally {
+        await pub.stop();
+      }
+      // A plain Kafka consumer, as an analytics consumer outside Wildframe would read the topic.
+      const records: Array<{ partition: number; key: string; value: Buffer; headers: Record<string, string> }> = [];
+      const consumer = new Kafka({ brokers, clientId: 'raw', logLevel: logLevel.NOTHING }).consumer({ groupId: `raw-${run}`, maxWaitTimeInMs: 250 });
+      await consumer.connect();
+      try {
+        await consumer.subscribe({ topics: ['photos.photo.liked.v1'], fromBeginning: true });
+        await consumer.run({
+          eachMessage: async ({ partition, message }) => {
+            if (!message.key?.toString().startsWith(run)) return;
+            const headers: Record<string, string> = {};
+            for (const [name, value] of Object.entries(message.headers ?? {})) if (value !== undefined) headers[name] = String(value);
+            records.push({ partition, key: message.key.toString(), value: message.value ?? Buffer.alloc(0), headers });
+          },
+        });
+        await eventually(() => expect(records).toHaveLength(6), 30_000);
+      } finally {
+        await consumer.disconnect();
+      }
+      expect(new Set(records.map((record) => record.partition)).size).toBe(1);
+      expect(records.map((record) => record.headers['ce_id'])).toEqual(ids);
+      records.forEach((record, n) => {
+        expect(record.key).toBe(`${run}-photo`);
+        expect(record.headers).toEqual({
+          ce_id: ids[n],
+          ce_type: 'photos.photo.liked.v1',
+          ce_source: '/services/photos',
+          ce_specversion: '1.0',
+          ce_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+          ce_subject: 'likes',
+          'content-type': 'application/protobuf',
+          'x-request-id': `r-${n}`,
+        });
+        expect(decodeEvent('photos.photo.liked.v1', record.value)).toEqual(payload);
+      });
+    }, 60_000);
+
+    it('resumes a restarted consumer group from its committed offset: nothing handled twice, nothing missed', async () => {
+      const run = randomUUID().slice(0, 8);
+      const group = `resume-${run}`;
+      const pub = await publisher();
+      try {
+        const firstLife: string[] = [];
+        bus = likedBus(group, async (event) => void (event.key.startsWith(run) && firstLife.push(event.id)));
+        await bus.start();
+        const before: string[] = [];
+        for (let n = 0; n < 3; n++) before.push(await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-${n}` }));
+        await eventually(() => expect([...firstLife].sort()).toEqual([...before].sort()), 30_000);
+        await bus.stop();
+
+        // Published while no member of the group runs.
+        const during: string[] = [];
+        for (let n = 0; n < 3; n++) during.push(await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-${n}` }));
+        const secondLife: string[] = [];
+        bus = likedBus(group, async (event) => void (event.key.startsWith(run) && secondLife.push(event.id)));
+        await bus.start();
+        await eventually(() => expect([...secondLife].sort()).toEqual([...during].sort()), 30_000);
+        await eventually(async () => expect(await lag(group, 'photos.photo.liked.v1')).toBe(0), 30_000);
+        expect(secondLife.filter((id) => before.includes(id))).toEqual([]);
+      } finally {
+        await pub.stop();
+      }
+    }, 90_000);
+
+    it('stop() lets the handler in hand finish and commits it, so the next member of the group does not get it again', async () => {
+      const run = randomUUID().slice(0, 8);
+      const group = `graceful-${run}`;
+      const pub = await publisher();
+      try {
+        let release: () => void = () => undefined;
+        const gate = new Promise<void>((resolve) => (release = resolve));
+        const started: string[] = [];
+        const finished: string[] = [];
+        bus = likedBus(group, async (event) => {
+          if (!event.key.startsWith(run)) return;
+          started.push(event.id);
+          await gate; // still working when stop() is called
+          finished.push(event.id);
+        });
+        await bus.start();
+        const slow = await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-p` });
+        await eventually(() => expect(started).toEqual([slow]), 30_000);
+        const stopping = bus.stop();
+        let stopped = false;
+        void stopping.then(() => (stopped = true));
+        // stop() waits for the handler: release it a little later and see stop() end after it.
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(stopped).toBe(false);
+        release();
+        await stopping;
+        expect(finished).toEqual([slow]);
+
+        const next: string[] = [];
+        bus = likedBus(group, async (event) => void (event.key.startsWith(run) && next.push(event.id)));
+        await bus.start();
+        const marker = await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-p` });
+        await eventually(() => expect(next).toContain(marker), 30_000);
+        expect(next).toEqual([marker]);
+      } finally {
+        await pub.stop();
+      }
+    }, 90_000);
+
+    it('with idempotent(), events the broker delivers again (offsets rewound, as after a crash before commit) take effect once', async () => {
+      const run = randomUUID().slice(0, 8);
+      const group = `redelivery-${run}`;
+      // Shared by both lives of the group, as the service's database would be.
+      const store = new InMemoryProcessedEventStore();
+      const effects: string[] = [];
+      const deliveries: string[] = [];
+      const handler = idempotent(store, group, async (event: EventEnvelope<'photos.photo.liked.v1'>) => void effects.push(event.id));
+      const onEvent = async (event: EventEnvelope<'photos.photo.liked.v1'>): Promise<void> => {
+        if (!event.key.startsWith(run)) return;
+        deliveries.push(event.id);
+        await handler(event);
+      };
+      const pub = await publisher();
+      try {
+        bus = likedBus(group, onEvent);
+        await bus.start();
+        const first: string[] = [];
+        for (let n = 0; n < 4; n++) first.push(await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-${n % 2}` }));
+        await eventually(() => expect(effects).toHaveLength(4), 30_000);
+        await bus.stop();
+
+        const admin = new Kafka({ brokers, clientId: 'rewind', logLevel: logLevel.NOTHING }).admin();
+        await admin.connect();
+        try {
+          await admin.resetOffsets({ groupId: group, topic: 'photos.photo.liked.v1', earliest: true });
+        } finally {
+          await admin.disconnect();
+        }
+        bus = likedBus(group, onEvent);
+        await bus.start();
+        const marker = await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-0` });
+        await eventually(() => expect(effects).toContain(marker), 30_000);
+        // Every earlier event came again, and none took effect twice.
+        expect(deliveries.filter((id) => first.includes(id))).toHaveLength(8);
+        expect([...effects].sort()).toEqual([...first, marker].sort());
+      } finally {
+        await pub.stop();
+      }
+    }, 90_000);
 
     it('heartbeats while a handler outlives the session timeout, so the event is not redelivered', async () => {
       const run = randomUUID().slice(0, 8);
