@@ -76,6 +76,7 @@ console.log(`
   PostgreSQL ${new URL(postgres.url).host} (one database per service)
   MinIO      ${minio.endpoint}
   admin      ${adminEmail}${process.env.ADMIN_PASSWORD ? '' : ` / ${adminPassword}`}
+  events     npm run events:tail -- --brokers ${kafka.brokers.join(',')} --topic photos.photo.liked.v1
   Ctrl+C stops everything (the data goes with it).
 `);
 
