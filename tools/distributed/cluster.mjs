@@ -216,6 +216,7 @@ export async function startCluster(options = {}) {
         HOME: process.env.HOME ?? '',
         NODE_ENV: 'production',
         PORT: String(ports[service]),
+        LISTEN_HOST: '127.0.0.1',
         LOG_LEVEL: options.logLevel ?? 'info',
         EVENT_BUS_DRIVER: 'kafka',
         KAFKA_BROKERS: broker.brokers.join(','),

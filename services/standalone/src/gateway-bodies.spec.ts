@@ -56,6 +56,7 @@ describe('gateway entrypoint forwards request bodies untouched', () => {
     const port = await freePort();
     gateway = startProcess(builtEntrypoint('gateway'), {
       PORT: String(port),
+      LISTEN_HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       IDENTITY_SECRET: 'gateway-bodies-identity-secret-0123456789',
       AUTH_URL: upstreamUrl,

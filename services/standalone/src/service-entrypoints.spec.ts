@@ -30,6 +30,7 @@ describe('each service starts alone', () => {
       const running = startProcess(builtEntrypoint(service), {
         DATABASE_URL: database.url,
         PORT: String(port),
+        LISTEN_HOST: '127.0.0.1',
         LOG_LEVEL: 'warn',
         STORAGE_DIR: storageDir,
         // Services with an internal API (auth, analysis) require its shared token when started alone.

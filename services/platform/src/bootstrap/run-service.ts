@@ -13,6 +13,7 @@ import { onShutdownSignal } from './shutdown';
 /** Fields every service's configuration schema carries (see `infrastructure.config.ts`). */
 interface BaseServiceConfig {
   PORT: number;
+  LISTEN_HOST?: string;
   LOG_LEVEL: string;
   EVENT_BUS_DRIVER: 'in-process' | 'kafka';
   KAFKA_BROKERS?: string[];
@@ -83,8 +84,9 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   try {
     const configureHttp = definition.configureHttp;
     const app = await createHttpApp(ServiceRootModule, { beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)) });
-    await app.listen(config.PORT);
-    logger.info({ port: config.PORT }, `${definition.name} listening`);
+    if (config.LISTEN_HOST) await app.listen(config.PORT, config.LISTEN_HOST);
+    else await app.listen(config.PORT);
+    logger.info({ port: config.PORT, host: config.LISTEN_HOST }, `${definition.name} listening`);
     onShutdownSignal(() => app.close(), logger);
   } catch (error) {
     logger.fatal({ err: error }, `${definition.name} failed to start`);

@@ -7,6 +7,12 @@ import { envField } from './load-config';
  */
 export const loggingEnv = { LOG_LEVEL: envField.logLevel() };
 
+/**
+ * The address the HTTP server binds; unset: every interface (what a pod needs). `127.0.0.1` keeps
+ * a service on this machine. Not HOST: some shells and CI systems export that with a host name.
+ */
+export const listenEnv = { LISTEN_HOST: envField.string().optional() };
+
 export const eventBusEnv = {
   EVENT_BUS_DRIVER: envField.oneOf(['in-process', 'kafka'] as const, 'in-process'),
   KAFKA_BROKERS: envField.list().optional(),
