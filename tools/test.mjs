@@ -1,14 +1,19 @@
 #!/usr/bin/env node
 // `npm test`: every check a change must pass, in the order that fails fastest.
-//   1. lint (includes the module-boundary rule that keeps services apart) and typecheck
-//   2. the module-boundary rule itself is proven to fire on a forbidden import
-//   3. build the standalone app and the web app (the process and browser tests run the build)
-//   4. jest: unit, integration (real PostgreSQL, real files, s3rver) and process tests
-//   5. Playwright in Debian's Chromium against the built standalone app
+//   1. the lockfile installs with `npm ci` (what docker/Dockerfile runs)
+//   2. lint (includes the module-boundary rule that keeps services apart) and typecheck
+//   3. the module-boundary rule itself is proven to fire on a forbidden import
+//   4. build the standalone app and the web app (the process and browser tests run the build)
+//   5. fetch/build the test servers once (Kafka jars, MinIO binary; cached in ~/.cache/wildframe)
+//   6. jest: unit, integration (real PostgreSQL, Kafka, MinIO, files, s3rver) and process tests
+//   7. Playwright in Debian's Chromium against the built standalone app
+// Under CI=true or WILDFRAME_REQUIRE_INFRA=1 a test server that cannot be had fails the run;
+// elsewhere the suites that need it are skipped with the reason.
 // Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { infraRequired } from './jest/infra-required.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 const reports = join(root, 'tmp', 'test-reports');
@@ -31,7 +36,16 @@ function finish(ok) {
 }
 
 const npx = 'npx';
-let ok = run('lint and typecheck', npx, ['nx', 'run-many', '-t', 'lint', 'typecheck', '--outputStyle=stream']);
+// Fast (no download): npm compares package.json with the lockfile as `npm ci` would.
+let ok = run('the lockfile installs with npm ci', 'npm', ['ci', '--dry-run', '--ignore-scripts', '--no-audit', '--no-fund']);
+if (!ok) {
+  totals.failed += 1;
+  console.log('  The lockfile is out of step with package.json: run npm install and commit package-lock.json.');
+  finish(false);
+}
+totals.passed += 1;
+
+ok = run('lint and typecheck', npx, ['nx', 'run-many', '-t', 'lint', 'typecheck', '--outputStyle=stream']);
 if (!ok) finish(false);
 
 ok = run('module boundaries are enforced', 'node', ['tools/check-module-boundaries.mjs']);
@@ -43,6 +57,16 @@ totals.passed += 1;
 
 ok = run('build standalone app and web app', npx, ['nx', 'run-many', '-t', 'build', '-p', 'standalone', 'frontend', '--outputStyle=stream']);
 if (!ok) finish(false);
+
+// Ahead of jest, so its global setup only starts servers (seconds) and a missing tool is named here.
+ok = run('test servers: Kafka and MinIO fetched/built (cached)', 'node', ['tools/infra/index.mjs', 'prepare', 'kafka', 'minio']);
+if (!ok) {
+  if (infraRequired()) {
+    totals.failed += 1;
+    finish(false);
+  }
+  console.log('  Continuing: the suites that need these servers will be skipped with the reason.');
+}
 
 const jestReport = join(reports, 'jest.json');
 const jestOk = run('jest (unit, integration, process)', npx, ['jest', '-c', 'jest.config.cjs', '--json', `--outputFile=${jestReport}`]);
