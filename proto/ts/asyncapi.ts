@@ -140,7 +140,6 @@ export function buildAsyncApiDocument(codec: EventCodec = eventCodec()): Record<
 
   for (const topic of TOPICS) {
     const type = codec.typeOf(topic);
-    const service = eventSource(topic).slice('/services/'.length);
     const keyField = EVENT_KEYS[topic];
     const id = pascal(topic);
     const payloadName = `${id}Payload`;
@@ -177,13 +176,13 @@ export function buildAsyncApiDocument(codec: EventCodec = eventCodec()): Record<
     channels[topic] = {
       address: topic,
       title: topic,
-      description: `Published by the ${service} service. Key: the ${keyField} of the payload.`,
+      description: `Key: the ${keyField} of the payload. ce_source: ${eventSource(topic)}.`,
       messages: { [id]: ref(`#/components/messages/${id}`) },
       bindings: { kafka: { topic, bindingVersion: '0.5.0' } },
     };
     operations[`send${id}`] = {
       action: 'send',
-      title: `The ${service} service publishes ${topic}`,
+      title: `Publish ${topic}`,
       channel: ref(`#/channels/${topic}`),
       messages: [ref(`#/channels/${topic}/messages/${id}`)],
     };

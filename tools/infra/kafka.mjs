@@ -182,8 +182,11 @@ export async function start(options = {}) {
     const logging = log4jConfig(dir);
     const classpath = `${libsDir()}/*`;
     const started = Date.now();
-    // A cluster id is 16 random bytes in URL-safe base64 (what `StorageTool random-uuid` prints).
-    const clusterId = randomBytes(16).toString('base64url');
+    // A cluster id is 16 random bytes in URL-safe base64 (what `StorageTool random-uuid` prints);
+    // like Kafka's own, never one starting with '-', which the tool would read as an option.
+    let clusterId;
+    do clusterId = randomBytes(16).toString('base64url');
+    while (clusterId.startsWith('-'));
     await java(['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties, '--ignore-formatted']);
     const logFile = join(dir, 'kafka.log');
     writeFileSync(logFile, '');

@@ -6,7 +6,7 @@
 //   node tools/infra/minio.mjs start|stop|status [--instance name]
 //   import { start } from './minio.mjs'; const { endpoint, accessKeyId, secretAccessKey, region, createBucket, stop } = await start();
 import { randomBytes } from 'node:crypto';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -20,7 +20,6 @@ import {
   poll,
   readState,
   removeState,
-  requireTool,
   run,
   spawnDetached,
   tail,
@@ -35,15 +34,59 @@ export const MINIO_VERSION = 'v0.0.0-20260212201848-7aac2a2c5b7c';
 const KIND = 'minio';
 const REGION = 'us-east-1';
 
+// The toolchain MinIO's go.mod asks for. A Go of 1.21 or newer fetches it itself (GOTOOLCHAIN).
+const GO_TOOLCHAIN = 'go1.24.8';
+
 function binaryPath() {
   return join(cacheDir(KIND), `minio-${MINIO_VERSION}`);
+}
+
+/**
+ * The go command to build with. Go 1.21 and newer switch to the toolchain a module asks for;
+ * an older Go (Debian 12's golang-go is 1.19) cannot, so the toolchain is fetched as the Go module
+ * it is published as (golang.org/toolchain, from the module proxy) into the cache.
+ */
+export async function goCommand() {
+  let version;
+  try {
+    version = await run('go', ['version']);
+  } catch {
+    throw new Error(
+      `Go is not installed, and MinIO ${MINIO_VERSION} is built from its Go module. On Debian: apt-get install golang-go (.ci/run does).`,
+    );
+  }
+  const [, minor] = /go1\.(\d+)/.exec(version) ?? [];
+  if (minor !== undefined && Number(minor) >= 21) return { go: 'go', env: { GOTOOLCHAIN: 'auto' } };
+  const arch = { x64: 'amd64', arm64: 'arm64' }[process.arch];
+  if (!arch || process.platform !== 'linux') throw new Error(`${version.trim()} is too old (MinIO needs ${GO_TOOLCHAIN}); install Go 1.21 or newer`);
+  const dir = cacheDir('go-toolchain');
+  const goroot = join(dir, `${GO_TOOLCHAIN}.linux-${arch}`);
+  const go = join(goroot, 'bin', 'go');
+  if (!existsSync(go)) {
+    log(KIND, `${version.trim()} cannot build MinIO; fetching the ${GO_TOOLCHAIN} toolchain module ...`);
+    const modcache = join(dir, 'download');
+    const output = await run('go', ['mod', 'download', '-json', `golang.org/toolchain@v0.0.1-${GO_TOOLCHAIN}.linux-${arch}`], {
+      cwd: dir,
+      env: { ...process.env, GOPATH: modcache, GOMODCACHE: join(modcache, 'mod'), GOFLAGS: '-modcacherw', GO111MODULE: 'on' },
+    });
+    const { Dir } = JSON.parse(output);
+    rmSync(`${goroot}.partial`, { recursive: true, force: true });
+    renameSync(Dir, `${goroot}.partial`);
+    // Module zips keep no file modes: make the tools executable again (as the go command does).
+    for (const sub of ['bin', join('pkg', 'tool', `linux_${arch}`)]) {
+      const folder = join(`${goroot}.partial`, sub);
+      if (existsSync(folder)) for (const name of readdirSync(folder)) chmodSync(join(folder, name), 0o755);
+    }
+    renameSync(`${goroot}.partial`, goroot);
+    rmSync(modcache, { recursive: true, force: true });
+  }
+  return { go, env: { GOTOOLCHAIN: 'local', GOROOT: goroot } };
 }
 
 /** Builds the MinIO binary once. Returns the seconds it took, 0 when cached. */
 export async function prepare() {
   const binary = binaryPath();
   if (existsSync(binary)) return 0;
-  await requireTool('go', `MinIO ${MINIO_VERSION} is built from its Go module`, ['version']);
   return withLock(
     `minio-${MINIO_VERSION}`,
     async () => {
@@ -52,9 +95,11 @@ export async function prepare() {
       const work = join(cacheDir(KIND), 'build');
       rmSync(work, { recursive: true, force: true });
       mkdirSync(work, { recursive: true });
-      log(KIND, `building MinIO ${MINIO_VERSION} from its Go module (once, about 2-5 minutes) ...`);
+      const { go, env: goEnv } = await goCommand();
+      log(KIND, `building MinIO ${MINIO_VERSION} from its Go module (once, about 2-10 minutes) ...`);
       const env = {
         ...process.env,
+        ...goEnv,
         GOPATH: join(work, 'gopath'),
         GOCACHE: join(work, 'gocache'),
         GOBIN: join(work, 'bin'),
@@ -63,7 +108,7 @@ export async function prepare() {
         CGO_ENABLED: '0',
       };
       try {
-        await run('go', ['install', '-ldflags', '-s -w', `github.com/minio/minio@${MINIO_VERSION}`], { cwd: work, env });
+        await run(go, ['install', '-ldflags', '-s -w', `github.com/minio/minio@${MINIO_VERSION}`], { cwd: work, env });
         const built = join(work, 'bin', 'minio');
         copyFileSync(built, `${binary}.partial`);
         chmodSync(`${binary}.partial`, 0o755);

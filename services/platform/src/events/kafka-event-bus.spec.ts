@@ -1,4 +1,8 @@
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { decodeEvent, examplePayload, type Topic } from '@wildframe/contracts';
 import { describeWithServer, kafkaTestServer } from '../testing/test-servers';
@@ -225,6 +229,46 @@ describeWithServer(`KafkaEventBus on ${kafka.available ? kafka.facts.brokers.joi
         await pub.stop();
       }
     }, 90_000);
+
+    it('a member killed (SIGKILL) while handling an event has not committed it: the next member gets it again, and nothing before it', async () => {
+      const run = randomUUID().slice(0, 8);
+      const group = `crash-${run}`;
+      const log = path.join(mkdtempSync(path.join(tmpdir(), 'wildframe-kafka-crash-')), 'handled.log');
+      writeFileSync(log, '');
+      const handledByChild = (): string[] => readFileSync(log, 'utf8').split('\n').filter(Boolean);
+      const child = spawn(process.execPath, [path.join(__dirname, 'kafka-member.fixture.cjs')], {
+        env: { ...process.env, BROKERS: brokers.join(','), GROUP: group, RUN: run, LOG: log },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let childOutput = '';
+      child.stdout?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (childOutput += chunk.toString()));
+      const exited = new Promise<NodeJS.Signals | null>((resolve) => child.once('exit', (_code, signal) => resolve(signal)));
+      const pub = await publisher();
+      try {
+        await eventually(() => expect(childOutput).toContain('started'), 60_000, 100);
+        // One key, so one partition and this order: the first is handled and committed, the
+        // second is in the handler when the process dies.
+        const done = await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-p` });
+        const inHand = await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), {
+          key: `${run}-p`,
+          headers: { 'x-test': 'hang' },
+        });
+        await eventually(() => expect(handledByChild()).toEqual(expect.arrayContaining([done, inHand])), 30_000, 100);
+        child.kill('SIGKILL');
+        expect(await exited).toBe('SIGKILL');
+
+        const next: string[] = [];
+        bus = likedBus(group, async (event) => void (event.key.startsWith(run) && next.push(event.id)));
+        await bus.start();
+        // The dead member's partitions come back after its session times out (6 s).
+        await eventually(() => expect(next).toContain(inHand), 45_000);
+        expect(next).not.toContain(done);
+      } finally {
+        if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+        await pub.stop();
+      }
+    }, 120_000);
 
     it('with idempotent(), events the broker delivers again (offsets rewound, as after a crash before commit) take effect once', async () => {
       const run = randomUUID().slice(0, 8);
