@@ -11,6 +11,7 @@ import request from 'supertest';
 import type { StoredRating } from './db/schema';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { photosConfigSchema } from './photos.config';
+import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { PhotosModule } from './photos.module';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'test-fixtures', name));
@@ -83,6 +84,8 @@ describe('photos API', () => {
     t = await createServiceTestApp(
       ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500' }))],
       {
+        // Repeated reads go through the fast path, as in the running app.
+        configureHttp: usePublicReadsFastPath,
         subscribe: (bus) => {
           for (const topic of ['photos.photo.uploaded.v1', 'photos.photo.deleted.v1', 'photos.photo.liked.v1', 'photos.photo.viewed.v1', 'photos.photo.visibility-changed.v1', 'photos.photo.featured-changed.v1'] as const) {
             bus.subscribe(topic, 'test-observer', async (event) => void events.push(event as EventEnvelope));

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { ANALYSIS_CLIENT } from './analysis/analysis-client';
 import { AnalysisClientAdapter } from './analysis/analysis-client.adapter';
 import { PhotosController } from './controllers/photos.controller';
+import { PublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { IMAGE_URLS, ImageUrls } from './images/image-urls';
 import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
@@ -58,6 +59,7 @@ export class PhotosModule {
         PhotosRepository,
         UploadersRepository,
         PublicReadCache,
+        PublicReadsFastPath,
         PhotoFiles,
         UploadPhoto,
         PhotoQueries,
@@ -67,7 +69,7 @@ export class PhotosModule {
         SiteAssets,
         PhotosApiService,
       ],
-      exports: [UploadPhoto, PhotoActions, SiteAssets],
+      exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };
   }
 }

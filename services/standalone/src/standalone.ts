@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayHttp } from '@wildframe/gateway';
+import { usePublicReadsFastPath } from '@wildframe/photos';
 import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig } from '@wildframe/platform';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -58,6 +59,8 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     );
     cleanups.push(() => app.close());
     configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined });
+    // After the gateway's security headers, before the Nest routes.
+    usePublicReadsFastPath(app);
     await app.listen(config.PORT, '0.0.0.0');
     const { port } = app.getHttpServer().address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;

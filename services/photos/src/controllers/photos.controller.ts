@@ -12,6 +12,7 @@ import { photosErrors } from '../domain/photos.errors';
 import type { PhotoDetail } from '../domain/photo-view';
 import { LARGEST_FILE_BYTES } from '../domain/upload-limits';
 import type { UploadLimits } from '../domain/upload-limits';
+import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotoActions } from '../use-cases/photo-actions';
 import { SiteAssets } from '../use-cases/site-assets';
 import { PhotoQueries, UserStats } from '../use-cases/photo-queries';
@@ -33,6 +34,7 @@ export class PhotosController {
     private readonly queries: PhotoQueries,
     private readonly actions: PhotoActions,
     private readonly assets: SiteAssets,
+    private readonly cache: PublicReadCache,
   ) {}
 
   @Post('photos/upload')
@@ -71,6 +73,8 @@ export class PhotosController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
+    const shared = await this.queries.sharedGallery(query);
+    this.cache.rememberUrl(req.originalUrl, shared);
     sendJson(req, res, await this.queries.gallery(query, identity, ip));
   }
 
@@ -82,7 +86,10 @@ export class PhotosController {
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
-    sendJson(req, res, await this.queries.detail(slugOrId, identity, ip));
+    if (identity) return sendJson(req, res, await this.queries.detail(slugOrId, identity, ip));
+    const shared = await this.queries.sharedDetail(slugOrId);
+    this.cache.rememberUrl(req.originalUrl, shared);
+    sendJson(req, res, (await this.queries.personalise(shared, null, ip)) ?? { ...shared.page, shared: true });
   }
 
   @Post('photos/:id/view')
@@ -163,7 +170,9 @@ export class PhotosController {
 
   @Get('featured-photos')
   async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
-    sendJson(req, res, { ...(await this.queries.featured()), shared: true });
+    const shared = await this.queries.featured();
+    this.cache.rememberUrl(req.originalUrl, shared);
+    sendJson(req, res, { ...shared.page, shared: true });
   }
 
   @Get('admin/photos')

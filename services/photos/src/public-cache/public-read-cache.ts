@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { SharedRead } from '../use-cases/photo-queries';
 import { LruCache } from './lru-cache';
 
 /** A response body serialised once, with its strong ETag, and the value it was made from. */
@@ -22,7 +23,7 @@ export const PUBLIC_READ_TTL_MS = 5_000;
 /** Whether a guest IP has liked anything: set at once by this process's likes, re-read after this. */
 const GUEST_LIKES_TTL_MS = 30_000;
 
-type Area = 'gallery' | 'total' | 'featured' | 'detail';
+type Area = 'gallery' | 'total' | 'featured' | 'detail' | 'personal';
 
 /**
  * What every anonymous visitor sees the same: gallery pages, their totals, the featured photos and
@@ -39,10 +40,19 @@ export class PublicReadCache {
     total: new LruCache(1000, PUBLIC_READ_TTL_MS),
     featured: new LruCache(1, PUBLIC_READ_TTL_MS),
     detail: new LruCache(2000, PUBLIC_READ_TTL_MS),
+    // A viewer's copy of a shared read with their liked flags (most share the shared bytes).
+    personal: new LruCache(2000, PUBLIC_READ_TTL_MS),
   };
+  /** Bumped per viewer by their likes, so their personal copies are not reused after one. */
+  private readonly likeVersions = new LruCache<number>(10_000, 60_000);
+  private likeCounter = 0;
   /** Loads in flight, so a burst of misses for one key makes one query, not one per request. */
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly guestLikers = new LruCache<boolean>(10_000, GUEST_LIKES_TTL_MS);
+  /** Request URLs already answered with a shared read: the fast path serves them again. */
+  private readonly byUrl = new LruCache<SharedRead>(2000, PUBLIC_READ_TTL_MS);
+  /** The generation each cached value was loaded in, so one loaded before an invalidation is not reused by URL. */
+  private readonly loadedIn = new WeakMap<object, number>();
 
   /** The cached value of `key`, or `load()`'s, stored unless the cache was invalidated meanwhile. */
   remember<T>(area: Area, key: string, load: () => Promise<T>): Promise<T> {
@@ -55,6 +65,7 @@ export class PublicReadCache {
     const generation = this.generation;
     const loaded = load()
       .then((value) => {
+        if (typeof value === 'object' && value !== null) this.loadedIn.set(value, generation);
         if (generation === this.generation) cache.set(key, value);
         return value;
       })
@@ -67,6 +78,17 @@ export class PublicReadCache {
   invalidate(): void {
     this.generation++;
     for (const cache of Object.values(this.areas)) cache.clear();
+    this.byUrl.clear();
+  }
+
+  /** Remembers that `url` answers with `read`, unless the read predates the last invalidation. */
+  rememberUrl(url: string, read: SharedRead): void {
+    if (this.loadedIn.get(read.page) === this.generation) this.byUrl.set(url, read);
+  }
+
+  /** The shared read a URL answered with, while still true. */
+  atUrl(url: string): SharedRead | undefined {
+    return this.byUrl.get(url);
   }
 
   /** Whether this guest IP has liked any photo, remembered for a while (`lookup` on a miss). */
@@ -79,8 +101,14 @@ export class PublicReadCache {
     return found || this.guestLikers.get(ip) === true;
   }
 
-  /** A guest liked something here: their liked flags are needed from the next request on. */
-  guestLiked(ip: string): void {
-    this.guestLikers.set(ip, true);
+  /** The key of a viewer's (`u:<id>` or `g:<ip>`) copy of a shared read, changed by their likes. */
+  personalKey(viewer: string, sharedEtag: string): string {
+    return `${viewer}\u0000${this.likeVersions.get(viewer) ?? 0}\u0000${sharedEtag}`;
+  }
+
+  /** A viewer liked or unliked something here: their copies are made again from the next request on. */
+  viewerLiked(viewer: string, guestIp: string | null): void {
+    this.likeVersions.set(viewer, ++this.likeCounter);
+    if (guestIp !== null) this.guestLikers.set(guestIp, true);
   }
 }

@@ -7,6 +7,7 @@ import { photosErrors } from '../domain/photos.errors';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { ImageSize, PhotoFiles } from '../images/photo-files';
 import { PublicReadCache } from '../public-cache/public-read-cache';
+import { viewerKey } from './photo-queries';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { PhotoQueries } from './photo-queries';
 
@@ -53,7 +54,7 @@ export class PhotoActions {
     });
     // After the commit: the next anonymous read loads the new count (and this guest's heart).
     this.cache.invalidate();
-    if (!viewer) this.cache.guestLiked(ip);
+    this.cache.viewerLiked(viewerKey(viewer, ip), viewer ? null : ip);
     await this.outbox.flush();
     return result;
   }

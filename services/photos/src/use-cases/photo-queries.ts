@@ -26,6 +26,17 @@ export interface JsonResponse<T> extends CachedJson<T> {
   shared: boolean;
 }
 
+/** A read that is the same for every anonymous visitor, kept by the public read cache. */
+export type SharedRead =
+  | { kind: 'gallery'; page: CachedJson<GalleryPage> }
+  | { kind: 'detail'; page: CachedJson<PhotoDetail> }
+  | { kind: 'featured'; page: CachedJson<PhotoCard[]> };
+
+/** Who a personal copy is for: a user by id, a guest by IP (guests' likes are kept by IP). */
+export function viewerKey(viewer: Identity | null, ip: string): string {
+  return viewer ? `u:${viewer.userId}` : `g:${ip}`;
+}
+
 export type GalleryFilterQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };
 
 export interface UserStats {
@@ -51,23 +62,16 @@ export class PhotoQueries {
    * A gallery page: the cached page every anonymous visitor sees, plus, for a signed-in visitor or
    * a guest who has liked something, one small query for the liked flags of the page's photos.
    */
-  async gallery(filter: GalleryFilterQuery, viewer: Identity | null, ip: string): Promise<JsonResponse<GalleryPage>> {
-    const page = await this.sharedGallery(filter);
-    const liked = await this.likedAmong(
-      page.value.photos.map((card) => card.id),
-      viewer,
-      ip,
-    );
-    if (!liked) return { ...page, shared: true };
-    if (liked.size === 0) return { ...page, shared: false };
-    return { ...cachedJson({ ...page.value, photos: page.value.photos.map((card) => (liked.has(card.id) ? { ...card, liked: true } : card)) }), shared: false };
+  async gallery(filter: GalleryFilterQuery, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown>> {
+    return this.personaliseGallery((await this.sharedGallery(filter)).page, viewer, ip);
   }
 
-  private sharedGallery(filter: GalleryFilterQuery): Promise<CachedJson<GalleryPage>> {
+  /** The page of a filter as every anonymous visitor sees it (no liked flags), cached. */
+  async sharedGallery(filter: GalleryFilterQuery): Promise<SharedRead & { kind: 'gallery' }> {
     const { category, search, sort, page, pageSize } = filter;
-    return this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
+    const cached = await this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
       const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search })]);
-      return cachedJson({
+      return cachedJson<GalleryPage>({
         photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: false })),
         total,
         page,
@@ -75,6 +79,59 @@ export class PhotoQueries {
         totalPages: Math.max(1, Math.ceil(total / pageSize)),
       });
     });
+    return { kind: 'gallery', page: cached };
+  }
+
+  /** A public photo's page as every anonymous visitor sees it, cached; 404 for others. */
+  async sharedDetail(slugOrId: string): Promise<SharedRead> {
+    const cached = await this.cache.remember('detail', slugOrId, async () => cachedJson(toDetail(await this.visible(slugOrId, null), this.urls, { isOwner: false, liked: false })));
+    return { kind: 'detail', page: cached };
+  }
+
+  async featured(): Promise<SharedRead> {
+    const cached = await this.cache.remember('featured', '', async () => cachedJson((await this.photos.featured(24)).map((row) => toCard(row, this.urls))));
+    return { kind: 'featured', page: cached };
+  }
+
+  /**
+   * What this viewer gets of a shared read: the shared bytes themselves, or a copy with their liked
+   * flags. Null for a signed-in visitor's photo page (owner fields: see {@link detail}).
+   */
+  async personalise(read: SharedRead, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown> | null> {
+    switch (read.kind) {
+      case 'featured':
+        return { ...read.page, shared: true };
+      case 'detail': {
+        if (viewer) return null;
+        const page = read.page;
+        if (!(await this.guestHasLikes(ip))) return { ...page, shared: true };
+        return this.cache.remember('personal', this.cache.personalKey(viewerKey(null, ip), page.etag), async () => {
+          const liked = await this.photos.hasLiked(page.value.id, null, ip);
+          return liked ? { ...cachedJson({ ...page.value, liked: true }), shared: false } : { ...page, shared: false };
+        });
+      }
+      case 'gallery':
+        return this.personaliseGallery(read.page, viewer, ip);
+    }
+  }
+
+  /** The shared page with the viewer's liked flags, made once per viewer, page and like of theirs. */
+  private async personaliseGallery(page: CachedJson<GalleryPage>, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown>> {
+    if (!viewer && !(await this.guestHasLikes(ip))) return { ...page, shared: true };
+    return this.cache.remember('personal', this.cache.personalKey(viewerKey(viewer, ip), page.etag), async () => {
+      const liked = await this.photos.likedAmong(
+        page.value.photos.map((card) => card.id),
+        viewer?.userId ?? null,
+        ip,
+      );
+      if (liked.size === 0) return { ...page, shared: false };
+      return { ...cachedJson({ ...page.value, photos: page.value.photos.map((card) => (liked.has(card.id) ? { ...card, liked: true } : card)) }), shared: false };
+    });
+  }
+
+  /** Whether a guest IP has liked anything (most have not), known without a query most of the time. */
+  private guestHasLikes(ip: string): Promise<boolean> {
+    return this.cache.guestHasLikes(ip, () => this.photos.guestHasLikes(ip));
   }
 
   /** The total of a filter is shared by all its pages and sorts, so it is counted once per cache life. */
@@ -82,24 +139,8 @@ export class PhotoQueries {
     return this.cache.remember('total', JSON.stringify([filter.category, filter.search]), () => this.photos.countPublic(filter));
   }
 
-  /**
-   * The viewer's likes among these photos; null when the viewer is a guest who has liked nothing
-   * (most anonymous visitors), known without a query most of the time.
-   */
-  private async likedAmong(ids: string[], viewer: Identity | null, ip: string): Promise<Set<string> | null> {
-    if (!viewer && !(await this.cache.guestHasLikes(ip, () => this.photos.guestHasLikes(ip)))) return null;
-    return this.photos.likedAmong(ids, viewer?.userId ?? null, ip);
-  }
-
-  /** A photo by slug or id, for anyone who may see it; 404 otherwise (a private photo is not admitted to exist). */
-  async detail(slugOrId: string, viewer: Identity | null, ip: string): Promise<JsonResponse<PhotoDetail>> {
-    if (!viewer) {
-      // Anonymous visitors see public photos only, all the same way: one cached copy per photo.
-      const page = await this.cache.remember('detail', slugOrId, async () => cachedJson(toDetail(await this.visible(slugOrId, null), this.urls, { isOwner: false, liked: false })));
-      const liked = await this.likedAmong([page.value.id], null, ip);
-      if (!liked) return { ...page, shared: true };
-      return liked.size === 0 ? { ...page, shared: false } : { ...cachedJson({ ...page.value, liked: true }), shared: false };
-    }
+  /** A photo page for a signed-in visitor (owner fields, private photos for owner and admin). */
+  async detail(slugOrId: string, viewer: Identity, ip: string): Promise<JsonResponse<PhotoDetail>> {
     const row = await this.visible(slugOrId, viewer);
     const liked = await this.photos.hasLiked(row.photo.id, viewer.userId, ip);
     return { ...cachedJson(toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer.userId, liked })), shared: false };
@@ -115,10 +156,6 @@ export class PhotoQueries {
 
   async visibleRow(id: string, viewer: Identity | null): Promise<PhotoRow> {
     return (await this.visible(id, viewer)).photo;
-  }
-
-  featured(): Promise<CachedJson<PhotoCard[]>> {
-    return this.cache.remember('featured', '', async () => cachedJson((await this.photos.featured(24)).map((row) => toCard(row, this.urls))));
   }
 
   /** The user's photos, newest first: all of them (the spec's response), or one page when asked. */
