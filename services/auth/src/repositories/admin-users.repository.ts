@@ -13,8 +13,10 @@ export class AdminUsersRepository {
     private readonly live: LiveSessionsCache,
   ) {}
 
-  async listAll(): Promise<UserRow[]> {
-    return this.database.db.select().from(users).orderBy(desc(users.createdAt), asc(users.email));
+  /** Newest accounts first; one page in the query when asked. */
+  async listAll(page?: { page: number; limit: number }): Promise<UserRow[]> {
+    const query = this.database.db.select().from(users).orderBy(desc(users.createdAt), asc(users.email)).$dynamic();
+    return page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query;
   }
 
   isUserId(id: string): boolean {
