@@ -17,7 +17,7 @@ import { PhotoActions } from '../use-cases/photo-actions';
 import { SiteAssets } from '../use-cases/site-assets';
 import { PhotoQueries, UserStats } from '../use-cases/photo-queries';
 import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
-import { sendJson } from './send-json';
+import { sendJson, stackHeaders } from './send-json';
 import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 
@@ -74,7 +74,7 @@ export class PhotosController {
     @Res() res: Response,
   ): Promise<void> {
     const shared = await this.queries.sharedGallery(query);
-    this.cache.rememberUrl(req.originalUrl, shared);
+    this.cache.rememberUrl(req.originalUrl, shared, stackHeaders(res));
     sendJson(req, res, await this.queries.gallery(query, identity, ip));
   }
 
@@ -88,7 +88,7 @@ export class PhotosController {
   ): Promise<void> {
     if (identity) return sendJson(req, res, await this.queries.detail(slugOrId, identity, ip));
     const shared = await this.queries.sharedDetail(slugOrId);
-    this.cache.rememberUrl(req.originalUrl, shared);
+    this.cache.rememberUrl(req.originalUrl, shared, stackHeaders(res));
     sendJson(req, res, (await this.queries.personalise(shared, null, ip)) ?? { ...shared.page, shared: true });
   }
 
@@ -171,7 +171,7 @@ export class PhotosController {
   @Get('featured-photos')
   async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
     const shared = await this.queries.featured();
-    this.cache.rememberUrl(req.originalUrl, shared);
+    this.cache.rememberUrl(req.originalUrl, shared, stackHeaders(res));
     sendJson(req, res, { ...shared.page, shared: true });
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
+import type { OutgoingHttpHeaders } from 'node:http';
 import type { SharedRead } from '../use-cases/photo-queries';
 import { LruCache } from './lru-cache';
 
@@ -22,6 +23,12 @@ export function cachedJson<T>(value: T): CachedJson<T> {
 export const PUBLIC_READ_TTL_MS = 5_000;
 /** Whether a guest IP has liked anything: set at once by this process's likes, re-read after this. */
 const GUEST_LIKES_TTL_MS = 30_000;
+
+/** A URL answered from a shared read, with the headers the stack had set before the body. */
+export interface AnsweredUrl {
+  read: SharedRead;
+  headers: OutgoingHttpHeaders;
+}
 
 type Area = 'gallery' | 'total' | 'featured' | 'detail' | 'personal';
 
@@ -50,7 +57,7 @@ export class PublicReadCache {
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly guestLikers = new LruCache<boolean>(10_000, GUEST_LIKES_TTL_MS);
   /** Request URLs already answered with a shared read: the fast path serves them again. */
-  private readonly byUrl = new LruCache<SharedRead>(2000, PUBLIC_READ_TTL_MS);
+  private readonly byUrl = new LruCache<AnsweredUrl>(2000, PUBLIC_READ_TTL_MS);
   /** The generation each cached value was loaded in, so one loaded before an invalidation is not reused by URL. */
   private readonly loadedIn = new WeakMap<object, number>();
 
@@ -81,14 +88,23 @@ export class PublicReadCache {
     this.byUrl.clear();
   }
 
-  /** Remembers that `url` answers with `read`, unless the read predates the last invalidation. */
-  rememberUrl(url: string, read: SharedRead): void {
-    if (this.loadedIn.get(read.page) === this.generation) this.byUrl.set(url, read);
+  /**
+   * Remembers that `url` answers with `read` (and the headers the stack set before it), unless
+   * the read predates the last invalidation.
+   */
+  rememberUrl(url: string, read: SharedRead, headers: OutgoingHttpHeaders): void {
+    if (this.loadedIn.get(read.page) === this.generation) this.byUrl.set(url, { read, headers });
   }
 
   /** The shared read a URL answered with, while still true. */
-  atUrl(url: string): SharedRead | undefined {
+  atUrl(url: string): AnsweredUrl | undefined {
     return this.byUrl.get(url);
+  }
+
+  /** Whether a guest IP is known to have liked nothing (undefined: not known now). */
+  guestKnownWithoutLikes(ip: string): boolean | undefined {
+    const known = this.guestLikers.get(ip);
+    return known === undefined ? undefined : !known;
   }
 
   /** Whether this guest IP has liked any photo, remembered for a while (`lookup` on a miss). */
