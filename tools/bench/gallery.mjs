@@ -236,7 +236,11 @@ if (smallest !== largest) {
   console.log(`\nthroughput at ${largest} photos as a share of ${smallest} (cost ratio = its inverse)`);
   for (const [name] of SCENARIOS) {
     const share = (who) => results.get(largest)[who][name].rps / results.get(smallest)[who][name].rps;
-    console.log(`  ${name.padEnd(14)} anonymous ${(share('anonymous') * 100).toFixed(0).padStart(4)}%   signed in ${(share('signedIn') * 100).toFixed(0).padStart(4)}%`);
+    const cpu = (who) => results.get(largest)[who][name].cpu / results.get(smallest)[who][name].cpu;
+    console.log(
+      `  ${name.padEnd(14)} anonymous ${(share('anonymous') * 100).toFixed(0).padStart(4)}%   signed in ${(share('signedIn') * 100).toFixed(0).padStart(4)}%` +
+        `   server CPU per request x${cpu('anonymous').toFixed(2)} anonymous, x${cpu('signedIn').toFixed(2)} signed in`,
+    );
   }
 }
 console.log(`\nload average at end ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
