@@ -94,6 +94,15 @@ describe('admin users API', () => {
     expect(JSON.stringify(res.body)).not.toMatch(/argon2|passwordHash|password_hash|stripe/i);
   });
 
+  it('pages the list when asked (page, limit), in the same order as the whole list', async () => {
+    await member();
+    const all = (await request(t.server).get('/api/admin/users').set(bearer(adminToken))).body as Array<{ id: string }>;
+    const first = (await request(t.server).get('/api/admin/users?limit=1').set(bearer(adminToken))).body as Array<{ id: string }>;
+    const second = (await request(t.server).get('/api/admin/users?page=2&limit=1').set(bearer(adminToken))).body as Array<{ id: string }>;
+    expect([...first, ...second].map((u) => u.id)).toEqual(all.slice(0, 2).map((u) => u.id));
+    expect((await request(t.server).get('/api/admin/users?page=0').set(bearer(adminToken))).body).toEqual({ statusCode: 400, message: 'Page must be a positive number' });
+  });
+
   describe('PATCH /api/admin/users/:id/plan', () => {
     it('sets the plan without expiry, announces it once, and the user sees it at once', async () => {
       const account = await member();

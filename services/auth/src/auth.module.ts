@@ -12,6 +12,7 @@ import { AdminUsersRepository } from './repositories/admin-users.repository';
 import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
 import { ResetGrantsRepository } from './repositories/reset-grants.repository';
 import { SecurityQuestionsRepository } from './repositories/security-questions.repository';
+import { LiveSessionsCache } from './repositories/live-sessions.cache';
 import { SessionsRepository } from './repositories/sessions.repository';
 import { UsersRepository } from './repositories/users.repository';
 import { AccountsApiService } from './use-cases/accounts-api';
@@ -77,6 +78,7 @@ export class AuthModule implements OnModuleInit {
         serviceStorageProvider('auth'),
         UsersRepository,
         SessionsRepository,
+        LiveSessionsCache,
         SecurityQuestionsRepository,
         FailedAttemptsRepository,
         ResetGrantsRepository,

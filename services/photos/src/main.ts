@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { runService } from '@wildframe/platform';
 import { photosConfigSchema } from './photos.config';
+import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { PhotosModule } from './photos.module';
 
 /**
@@ -13,4 +14,12 @@ const distributedPhotosConfigSchema = photosConfigSchema.superRefine((value, ctx
   }
 });
 
-void runService({ name: 'photos', schema: distributedPhotosConfigSchema, module: (config) => PhotosModule.register(config) }, process.env);
+void runService(
+  {
+    name: 'photos',
+    schema: distributedPhotosConfigSchema,
+    module: (config) => PhotosModule.register(config),
+    configureHttp: (app) => usePublicReadsFastPath(app),
+  },
+  process.env,
+);

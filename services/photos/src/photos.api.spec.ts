@@ -11,6 +11,7 @@ import request from 'supertest';
 import type { StoredRating } from './db/schema';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { photosConfigSchema } from './photos.config';
+import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { PhotosModule } from './photos.module';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'test-fixtures', name));
@@ -83,6 +84,8 @@ describe('photos API', () => {
     t = await createServiceTestApp(
       ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500' }))],
       {
+        // Repeated reads go through the fast path, as in the running app.
+        configureHttp: usePublicReadsFastPath,
         subscribe: (bus) => {
           for (const topic of ['photos.photo.uploaded.v1', 'photos.photo.deleted.v1', 'photos.photo.liked.v1', 'photos.photo.viewed.v1', 'photos.photo.visibility-changed.v1', 'photos.photo.featured-changed.v1'] as const) {
             bus.subscribe(topic, 'test-observer', async (event) => void events.push(event as EventEnvelope));
@@ -438,6 +441,47 @@ describe('photos API', () => {
       await as(owner.token).post(`/photos/${ids['canyon']}/toggle-public`);
       await t.bus.idle();
       expect(events.filter((e) => e.type === 'photos.photo.visibility-changed.v1' && e.key === ids['canyon']).map((e) => (e.payload as { isPublic: boolean }).isPublic).slice(-2)).toEqual([false, true]);
+    });
+
+    it('serves anonymous reads from a cache that a like, a visibility change and a deletion keep true', async () => {
+      const gallery = () => as(null).get('/photos?public=true&pageSize=48');
+      const card = async (id: string) => ((await gallery()).body.photos as Array<{ id: string; likes: number }>).find((p) => p.id === id);
+      const before = await gallery();
+      expect(before.headers['cache-control']).toBe('public, no-cache');
+      expect((await gallery().set('If-None-Match', before.headers['etag'] as string)).status).toBe(304);
+      expect((await as(stranger.token).get('/photos?public=true&pageSize=48')).headers['cache-control']).toBe('private, no-cache');
+      const likes = (await card(ids['tiger'] as string))?.likes as number;
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).body.likes).toBe(likes);
+
+      await as(stranger.token).post(`/photos/${ids['tiger']}/like`);
+      expect((await card(ids['tiger'] as string))?.likes).toBe(likes + 1);
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).body.likes).toBe(likes + 1);
+      expect((await gallery().set('If-None-Match', before.headers['etag'] as string)).status).toBe(200);
+      await as(stranger.token).post(`/photos/${ids['tiger']}/like`);
+
+      await as(owner.token).post(`/photos/${ids['tiger']}/toggle-public`);
+      expect(await card(ids['tiger'] as string)).toBeUndefined();
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).status).toBe(404);
+      await as(owner.token).post(`/photos/${ids['tiger']}/toggle-public`);
+      expect(await card(ids['tiger'] as string)).toBeDefined();
+
+      const { token } = user();
+      const photo = (await upload(token)).body.photo as { id: string };
+      await as(token).post(`/photos/${photo.id}/toggle-public`);
+      expect(await card(photo.id)).toBeDefined();
+      expect((await as(null).get(`/photos/${photo.id}`)).status).toBe(200);
+      await as(token).delete(`/photos/${photo.id}`);
+      expect(await card(photo.id)).toBeUndefined();
+      expect((await as(null).get(`/photos/${photo.id}`)).status).toBe(404);
+    });
+
+    it('pages My Photos and the admin list when asked, and lists them whole otherwise', async () => {
+      const all = (await as(owner.token).get('/user/photos')).body as Array<{ id: string }>;
+      const first = (await as(owner.token).get('/user/photos?limit=2')).body as Array<{ id: string }>;
+      const second = (await as(owner.token).get('/user/photos?page=2&limit=2')).body as Array<{ id: string }>;
+      expect([...first, ...second].map((p) => p.id)).toEqual(all.slice(0, 4).map((p) => p.id));
+      expect((await as(admin.token).get('/admin/photos?page=1&limit=1')).body).toHaveLength(1);
+      expect((await as(admin.token).get('/admin/photos?limit=101')).body).toEqual({ statusCode: 400, message: 'Limit must be between 1 and 100' });
     });
 
     it('downloads the original only for its owner', async () => {

@@ -6,10 +6,12 @@ import { join } from 'node:path';
 import { ANALYSIS_CLIENT } from './analysis/analysis-client';
 import { AnalysisClientAdapter } from './analysis/analysis-client.adapter';
 import { PhotosController } from './controllers/photos.controller';
+import { PublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { IMAGE_URLS, ImageUrls } from './images/image-urls';
 import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
+import { PublicReadCache } from './public-cache/public-read-cache';
 import { PhotosRepository } from './repositories/photos.repository';
 import { UploadersRepository } from './repositories/uploaders.repository';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
@@ -56,6 +58,8 @@ export class PhotosModule {
         },
         PhotosRepository,
         UploadersRepository,
+        PublicReadCache,
+        PublicReadsFastPath,
         PhotoFiles,
         UploadPhoto,
         PhotoQueries,
@@ -65,7 +69,7 @@ export class PhotosModule {
         SiteAssets,
         PhotosApiService,
       ],
-      exports: [UploadPhoto, PhotoActions, SiteAssets],
+      exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };
   }
 }

@@ -78,10 +78,12 @@ export class PlatformModule implements NestModule {
         { provide: IDENTITY_SECRET, useValue: options.identitySecret ?? null },
         { provide: EVENT_BUS, useValue: options.eventBus },
         EventBusLifecycle,
+        // Also a provider, for code that identifies the caller before the Nest pipeline.
+        IdentityMiddleware,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         ...storageProviders,
       ],
-      exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
+      exports: [HealthRegistry, IdentityRegistry, IdentityMiddleware, LocalServiceRegistry, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
     };
   }
 }

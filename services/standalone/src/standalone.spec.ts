@@ -99,4 +99,19 @@ describe('standalone app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();
   });
+
+  it('answers a repeated gallery read from the cache with the same security headers, and 304 when unchanged', async () => {
+    const first = await request(running.url).get('/api/photos?public=true&sort=oldest');
+    const again = await request(running.url).get('/api/photos?public=true&sort=oldest');
+    expect(again.status).toBe(200);
+    expect(again.text).toBe(first.text);
+    for (const res of [first, again]) {
+      expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['x-request-id']).toEqual(expect.any(String));
+      expect(res.headers['cache-control']).toBe('public, no-cache');
+    }
+    expect(again.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
+    expect((await request(running.url).get('/api/photos?public=true&sort=oldest').set('If-None-Match', first.headers['etag'] as string)).status).toBe(304);
+  });
 });

@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayHttp, gatewayConfigSchema } from '@wildframe/gateway';
+import { usePublicReadsFastPath } from '@wildframe/photos';
 import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig } from '@wildframe/platform';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -60,6 +61,8 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     // Billing reads PAYMENT_PROVIDER from the same environment; the CSP must allow what it loads.
     const { PAYMENT_PROVIDER } = loadConfig('gateway', gatewayConfigSchema, { ...env, EVENT_BUS_DRIVER: 'in-process' });
     configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined, paymentProvider: PAYMENT_PROVIDER });
+    // After the gateway's security headers, before the Nest routes.
+    usePublicReadsFastPath(app);
     await app.listen(config.PORT, '0.0.0.0');
     const { port } = app.getHttpServer().address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;

@@ -1,9 +1,11 @@
-import { Body, Controller, Delete, Get, Param, Patch, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Param, Patch, Query, UseGuards } from '@nestjs/common';
 import { PLAN_ORDER } from '@wildframe/contracts';
 import type { PlanId } from '@wildframe/contracts';
 import { AdminGuard, CurrentIdentity, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import { z } from 'zod';
+import { listPageQuery } from '../dto/auth.dto';
+import type { ListPageQuery } from '../dto/auth.dto';
 import { AdminUserView, AdminUsersService } from '../use-cases/admin-users.service';
 
 const planBody = z.object({ plan: z.enum(PLAN_ORDER as [PlanId, ...PlanId[]], { error: 'Please choose a plan' }) });
@@ -15,8 +17,8 @@ export class AdminUsersController {
   constructor(private readonly adminUsers: AdminUsersService) {}
 
   @Get()
-  list(): Promise<AdminUserView[]> {
-    return this.adminUsers.list();
+  list(@Query(valid(listPageQuery)) page: ListPageQuery): Promise<AdminUserView[]> {
+    return this.adminUsers.list(page);
   }
 
   @Patch(':id/plan')

@@ -68,3 +68,15 @@ export type ProfileBody = z.infer<typeof profileBody>;
 export type VerifyAnswersBody = z.infer<typeof verifyAnswersBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export type SecurityQuestionsBody = z.infer<typeof securityQuestionsBody>;
+
+/**
+ * Optional paging of the admin's user list: without either parameter the whole list comes back,
+ * as the spec's admin panel expects; with one, a page (default page 1, 50 per page).
+ */
+export const listPageQuery = z
+  .object({
+    page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').optional(),
+    limit: z.coerce.number({ error: 'Limit must be between 1 and 100' }).int('Limit must be between 1 and 100').min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').optional(),
+  })
+  .transform((q) => (q.page === undefined && q.limit === undefined ? undefined : { page: q.page ?? 1, limit: q.limit ?? 50 }));
+export type ListPageQuery = z.infer<typeof listPageQuery>;

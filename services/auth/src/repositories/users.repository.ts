@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { PlanId } from '@wildframe/contracts';
 import type { DatabaseTransaction } from '@wildframe/platform';
 import { UserRow, users } from '../db/schema';
+import { LiveSessionsCache } from './live-sessions.cache';
 import { authErrors } from '../domain/auth.errors';
 
 export interface NewUser {
@@ -25,7 +26,10 @@ function isUniqueViolation(error: unknown): boolean {
 
 @Injectable()
 export class UsersRepository {
-  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
+  constructor(
+    @Inject(DATABASE) private readonly database: ServiceDatabase,
+    private readonly live: LiveSessionsCache,
+  ) {}
 
   private get db() {
     return this.database.db;
@@ -33,7 +37,8 @@ export class UsersRepository {
 
   /** Runs `fn` in one transaction, for writes that commit together with the events they announce. */
   transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
-    return this.database.db.transaction(fn);
+    // Changes made in it are committed now: sessions resolved meanwhile may show the old row.
+    return this.database.db.transaction(fn).finally(() => this.live.forget());
   }
 
   async findByEmail(email: string): Promise<UserRow | undefined> {
@@ -64,6 +69,7 @@ export class UsersRepository {
         .set({ ...changes, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
+      this.live.forget();
       if (!row) throw authErrors.notFound();
       return row;
     } catch (error) {
@@ -74,6 +80,7 @@ export class UsersRepository {
 
   async setProfileImage(id: string, url: string | null, tx?: DatabaseTransaction): Promise<UserRow> {
     const [row] = await (tx ?? this.db).update(users).set({ profileImageUrl: url, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    this.live.forget();
     if (!row) throw authErrors.notFound();
     return row;
   }
@@ -81,11 +88,13 @@ export class UsersRepository {
   /** Activates a pending account on its paid plan; undefined when there is no such account. */
   async activate(id: string, plan: PlanId, planExpiry: Date | null, tx?: DatabaseTransaction): Promise<UserRow | undefined> {
     const [row] = await (tx ?? this.db).update(users).set({ isActive: true, plan, planExpiry, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    this.live.forget();
     return row;
   }
 
   async deleteIfInactive(id: string): Promise<void> {
     await this.db.delete(users).where(and(eq(users.id, id), eq(users.isActive, false)));
+    this.live.forget();
   }
 
   /** Locks the user in the caller's transaction and sets the plan `next` computes from the current row. */
@@ -97,14 +106,17 @@ export class UsersRepository {
     const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
     if (!before) return undefined;
     const [after] = await tx.update(users).set({ ...next(before), updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
+    this.live.forget();
     return { before, after: after as UserRow };
   }
 
   async markSiteAdmin(id: string): Promise<void> {
     await this.db.update(users).set({ isAdmin: true, isSiteAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, id));
+    this.live.forget();
   }
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
+    this.live.forget();
   }
 }

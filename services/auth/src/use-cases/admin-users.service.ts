@@ -59,8 +59,9 @@ export class AdminUsersService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async list(): Promise<AdminUserView[]> {
-    return (await this.adminUsers.listAll()).map(toAdminUserView);
+  /** Every account (the spec's response), or one page of them when asked. */
+  async list(page?: { page: number; limit: number }): Promise<AdminUserView[]> {
+    return (await this.adminUsers.listAll(page)).map(toAdminUserView);
   }
 
   /**

@@ -6,7 +6,8 @@ import { photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, PhotoCard, PhotoDetail, toCard, toDetail } from '../domain/photo-view';
 import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
-import { GallerySort, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
+import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
+import { GalleryFilter, GallerySort, PageRequest, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
 
 export interface GalleryPage {
   /** Each card says whether the viewer has liked it, so the heart survives a refetch. */
@@ -16,6 +17,27 @@ export interface GalleryPage {
   pageSize: number;
   totalPages: number;
 }
+
+/**
+ * A response body ready to send. `shared` when it is the one every anonymous visitor gets (so a
+ * shared cache may keep it); otherwise a copy with this viewer's liked flags or owner fields.
+ */
+export interface JsonResponse<T> extends CachedJson<T> {
+  shared: boolean;
+}
+
+/** A read that is the same for every anonymous visitor, kept by the public read cache. */
+export type SharedRead =
+  | { kind: 'gallery'; page: CachedJson<GalleryPage> }
+  | { kind: 'detail'; page: CachedJson<PhotoDetail> }
+  | { kind: 'featured'; page: CachedJson<PhotoCard[]> };
+
+/** Who a personal copy is for: a user by id, a guest by IP (guests' likes are kept by IP). */
+export function viewerKey(viewer: Identity | null, ip: string): string {
+  return viewer ? `u:${viewer.userId}` : `g:${ip}`;
+}
+
+export type GalleryFilterQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };
 
 export interface UserStats {
   dailyUploads: number;
@@ -33,33 +55,95 @@ export class PhotoQueries {
     private readonly photos: PhotosRepository,
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: PublicReadCache,
   ) {}
 
-  async gallery(
-    filter: { category?: string; search?: string; sort: GallerySort; page: number; pageSize: number },
-    viewer: Identity | null,
-    ip: string,
-  ): Promise<GalleryPage> {
-    const { rows, total } = await this.photos.listPublic(filter);
-    const liked = await this.photos.likedAmong(
-      rows.map((row) => row.photo.id),
-      viewer?.userId ?? null,
-      ip,
-    );
-    return {
-      photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: liked.has(row.photo.id) })),
-      total,
-      page: filter.page,
-      pageSize: filter.pageSize,
-      totalPages: Math.max(1, Math.ceil(total / filter.pageSize)),
-    };
+  /**
+   * A gallery page: the cached page every anonymous visitor sees, plus, for a signed-in visitor or
+   * a guest who has liked something, one small query for the liked flags of the page's photos.
+   */
+  async gallery(filter: GalleryFilterQuery, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown>> {
+    return this.personaliseGallery((await this.sharedGallery(filter)).page, viewer, ip);
   }
 
-  /** A photo by slug or id, for anyone who may see it; 404 otherwise (a private photo is not admitted to exist). */
-  async detail(slugOrId: string, viewer: Identity | null, ip: string): Promise<PhotoDetail> {
+  /** The page of a filter as every anonymous visitor sees it (no liked flags), cached. */
+  async sharedGallery(filter: GalleryFilterQuery): Promise<SharedRead & { kind: 'gallery' }> {
+    const { category, search, sort, page, pageSize } = filter;
+    const cached = await this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
+      const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search })]);
+      return cachedJson<GalleryPage>({
+        photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: false })),
+        total,
+        page,
+        pageSize,
+        totalPages: Math.max(1, Math.ceil(total / pageSize)),
+      });
+    });
+    return { kind: 'gallery', page: cached };
+  }
+
+  /** A public photo's page as every anonymous visitor sees it, cached; 404 for others. */
+  async sharedDetail(slugOrId: string): Promise<SharedRead> {
+    const cached = await this.cache.remember('detail', slugOrId, async () => cachedJson(toDetail(await this.visible(slugOrId, null), this.urls, { isOwner: false, liked: false })));
+    return { kind: 'detail', page: cached };
+  }
+
+  async featured(): Promise<SharedRead> {
+    const cached = await this.cache.remember('featured', '', async () => cachedJson((await this.photos.featured(24)).map((row) => toCard(row, this.urls))));
+    return { kind: 'featured', page: cached };
+  }
+
+  /**
+   * What this viewer gets of a shared read: the shared bytes themselves, or a copy with their liked
+   * flags. Null for a signed-in visitor's photo page (owner fields: see {@link detail}).
+   */
+  async personalise(read: SharedRead, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown> | null> {
+    switch (read.kind) {
+      case 'featured':
+        return { ...read.page, shared: true };
+      case 'detail': {
+        if (viewer) return null;
+        const page = read.page;
+        if (!(await this.guestHasLikes(ip))) return { ...page, shared: true };
+        return this.cache.remember('personal', this.cache.personalKey(viewerKey(null, ip), page.etag), async () => {
+          const liked = await this.photos.hasLiked(page.value.id, null, ip);
+          return liked ? { ...cachedJson({ ...page.value, liked: true }), shared: false } : { ...page, shared: false };
+        });
+      }
+      case 'gallery':
+        return this.personaliseGallery(read.page, viewer, ip);
+    }
+  }
+
+  /** The shared page with the viewer's liked flags, made once per viewer, page and like of theirs. */
+  private async personaliseGallery(page: CachedJson<GalleryPage>, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown>> {
+    if (!viewer && !(await this.guestHasLikes(ip))) return { ...page, shared: true };
+    return this.cache.remember('personal', this.cache.personalKey(viewerKey(viewer, ip), page.etag), async () => {
+      const liked = await this.photos.likedAmong(
+        page.value.photos.map((card) => card.id),
+        viewer?.userId ?? null,
+        ip,
+      );
+      if (liked.size === 0) return { ...page, shared: false };
+      return { ...cachedJson({ ...page.value, photos: page.value.photos.map((card) => (liked.has(card.id) ? { ...card, liked: true } : card)) }), shared: false };
+    });
+  }
+
+  /** Whether a guest IP has liked anything (most have not), known without a query most of the time. */
+  private guestHasLikes(ip: string): Promise<boolean> {
+    return this.cache.guestHasLikes(ip, () => this.photos.guestHasLikes(ip));
+  }
+
+  /** The total of a filter is shared by all its pages and sorts, so it is counted once per cache life. */
+  private publicTotal(filter: GalleryFilter): Promise<number> {
+    return this.cache.remember('total', JSON.stringify([filter.category, filter.search]), () => this.photos.countPublic(filter));
+  }
+
+  /** A photo page for a signed-in visitor (owner fields, private photos for owner and admin). */
+  async detail(slugOrId: string, viewer: Identity, ip: string): Promise<JsonResponse<PhotoDetail>> {
     const row = await this.visible(slugOrId, viewer);
-    const liked = await this.photos.hasLiked(row.photo.id, viewer?.userId ?? null, ip);
-    return toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer?.userId, liked });
+    const liked = await this.photos.hasLiked(row.photo.id, viewer.userId, ip);
+    return { ...cachedJson(toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer.userId, liked })), shared: false };
   }
 
   async visible(slugOrId: string, viewer: Identity | null): Promise<PhotoWithUploader> {
@@ -74,16 +158,14 @@ export class PhotoQueries {
     return (await this.visible(id, viewer)).photo;
   }
 
-  async featured(): Promise<PhotoCard[]> {
-    return (await this.photos.featured(24)).map((row) => toCard(row, this.urls));
+  /** The user's photos, newest first: all of them (the spec's response), or one page when asked. */
+  async mine(userId: string, page?: PageRequest): Promise<PhotoDetail[]> {
+    return (await this.photos.listByUser(userId, page)).map((row) => toDetail(row, this.urls, { isOwner: true, liked: false }));
   }
 
-  async mine(userId: string): Promise<PhotoDetail[]> {
-    return (await this.photos.listByUser(userId)).map((row) => toDetail(row, this.urls, { isOwner: true, liked: false }));
-  }
-
-  async all(): Promise<PhotoDetail[]> {
-    return (await this.photos.listAll()).map((row) => toDetail(row, this.urls, { isOwner: false, liked: false }));
+  /** Every photo for the admin, newest first: all (the spec's response), or one page when asked. */
+  async all(page?: PageRequest): Promise<PhotoDetail[]> {
+    return (await this.photos.listAll(page)).map((row) => toDetail(row, this.urls, { isOwner: false, liked: false }));
   }
 
   async limits(identity: Identity | null, ip: string): Promise<UploadLimits> {
@@ -96,16 +178,16 @@ export class PhotoQueries {
   async stats(identity: Identity): Promise<UserStats> {
     const now = this.clock.now();
     const [own, used, storage] = await Promise.all([
-      this.photos.byUser(identity.userId),
+      this.photos.totalsByUser(identity.userId),
       this.photos.uploadsOn(`user:${identity.userId}`, utcDay(now)),
       this.photos.storageUsed(identity.userId),
     ]);
     return {
       dailyUploads: used,
-      totalPhotos: own.length,
-      publicPhotos: own.filter((p) => p.isPublic).length,
-      totalLikes: own.reduce((sum, p) => sum + p.likes, 0),
-      totalViews: own.reduce((sum, p) => sum + p.views, 0),
+      totalPhotos: own.photos,
+      publicPhotos: own.publicPhotos,
+      totalLikes: own.likes,
+      totalViews: own.views,
       storageUsedMB: Math.round((storage / 1024 / 1024) * 100) / 100,
     };
   }

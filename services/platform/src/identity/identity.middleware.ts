@@ -1,8 +1,9 @@
 import { Inject, Injectable, NestMiddleware } from '@nestjs/common';
-import type { NextFunction, Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { CLOCK } from '../time/clock';
 import type { Clock } from '../time/clock';
 import { bearerToken, IdentityRegistry, RequestWithIdentity } from './identity';
+import type { Identity } from './identity';
 import { decodeIdentityHeader, IDENTITY_HEADER } from './identity-header';
 
 /** The secret shared with the gateway (distributed shape); absent in the standalone shape. */
@@ -24,15 +25,20 @@ export class IdentityMiddleware implements NestMiddleware {
 
   async use(req: RequestWithIdentity, _res: Response, next: NextFunction): Promise<void> {
     try {
-      const resolver = this.registry.current;
-      const token = bearerToken(req);
-      const header = req.headers[IDENTITY_HEADER];
-      if (resolver) req.identity = token ? await resolver.resolve(token) : null;
-      else if (this.secret && typeof header === 'string') req.identity = decodeIdentityHeader(header, this.secret, this.clock.now());
-      else req.identity = null;
+      req.identity = await this.identify(req);
       next();
     } catch (error) {
       next(error);
     }
+  }
+
+  /** The caller of this request, for code that answers before the Nest pipeline (cached reads). */
+  async identify(req: Request): Promise<Identity | null> {
+    const resolver = this.registry.current;
+    const token = bearerToken(req);
+    const header = req.headers[IDENTITY_HEADER];
+    if (resolver) return token ? resolver.resolve(token) : null;
+    if (this.secret && typeof header === 'string') return decodeIdentityHeader(header, this.secret, this.clock.now());
+    return null;
   }
 }

@@ -1,7 +1,7 @@
 import { DynamicModule, RequestMethod } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { LoggerModule } from 'nestjs-pino';
+import { LoggerModule, PinoLogger as NestPinoLogger } from 'nestjs-pino';
 import pino, { Logger as PinoLogger, LoggerOptions } from 'pino';
 
 export const HTTP_REQUEST_ID_HEADER = 'x-request-id';
@@ -39,7 +39,7 @@ export function createLogger(options: LoggingOptions): PinoLogger {
 }
 
 /** Accepts a caller's request id only when it looks like one, so logs cannot be polluted. */
-function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
+export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   const given = req.headers[HTTP_REQUEST_ID_HEADER];
   const id = typeof given === 'string' && /^[A-Za-z0-9._:-]{1,128}$/.test(given) ? given : randomUUID();
   res.setHeader(HTTP_REQUEST_ID_HEADER, id);
@@ -63,4 +63,17 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
       },
     },
   });
+}
+
+/**
+ * For a response given before the Nest pipeline (a cached read): the request id header and, when
+ * info is logged, the same "request completed" line as the request logger writes.
+ */
+export function logAnsweredEarly(req: IncomingMessage, res: ServerResponse, startedAt: number): void {
+  const id = requestIdOf(req, res);
+  const logger = NestPinoLogger.root;
+  if (!logger?.isLevelEnabled('info')) return;
+  res.once('finish', () =>
+    logger.info({ req: { id, method: req.method, url: req.url }, res: { statusCode: res.statusCode }, responseTime: Date.now() - startedAt }, 'request completed'),
+  );
 }

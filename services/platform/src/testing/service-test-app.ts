@@ -30,7 +30,13 @@ export interface ServiceTestApp {
  */
 export async function createServiceTestApp(
   modules: (env: { DATABASE_URL: string; STORAGE_DIR: string }) => DynamicModule[],
-  options: { clock?: ManualClock; /** Test consumers; the bus starts with the app. */ subscribe?: (bus: InProcessEventBus) => void } = {},
+  options: {
+    clock?: ManualClock;
+    /** Test consumers; the bus starts with the app. */
+    subscribe?: (bus: InProcessEventBus) => void;
+    /** Express-level setup before the routes, as a service's `configureHttp`. */
+    configureHttp?: (app: NestExpressApplication) => void;
+  } = {},
 ): Promise<ServiceTestApp> {
   const database = await createTestDatabase();
   const storageDir = mkdtempSync(join(tmpdir(), 'wildframe-test-storage-'));
@@ -48,6 +54,7 @@ export async function createServiceTestApp(
   class TestRootModule {}
 
   const app = await createHttpApp(TestRootModule);
+  options.configureHttp?.(app);
   await app.init();
   return {
     app,
