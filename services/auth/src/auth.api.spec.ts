@@ -334,6 +334,27 @@ describe('auth API', () => {
     });
   });
 
+  describe('odd input', () => {
+    const nul = { statusCode: 400, message: 'Input must not contain NUL characters' };
+
+    it('refuses NUL characters in signup, login, profile and recovery with 400 and stores nothing', async () => {
+      const body = newAccount({ firstName: 'A\u0000da' });
+      expect((await api().post('/auth/signup').send(body)).body).toEqual(nul);
+      expect((await api().post('/auth/login').send({ email: body.email, password: body.password })).status).toBe(401);
+      expect((await api().post('/auth/signup').send(newAccount({ email: 'nul\u0000@example.com' }))).body).toEqual(nul);
+      expect((await api().post('/auth/login').send({ email: 'a\u0000@example.com', password: 'x' })).body).toEqual(nul);
+      expect((await api().post('/auth/forgot-password').send({ email: 'a\u0000@example.com' })).body).toEqual(nul);
+      const account = await signup();
+      const profile = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'Grace', lastName: 'He\u0000ron', email: account.email });
+      expect(profile.body).toEqual(nul);
+      expect((await api().get('/auth/user').set(bearer(account.token))).body.lastName).toBe('Birder');
+    });
+
+    it('answers an avatar id that is not an id with 404', async () => {
+      expect((await request(t.server).get('/api/users/not-a-uuid/avatar')).body).toEqual({ statusCode: 404, message: 'Not found' });
+    });
+  });
+
   describe('site admin and what is stored', () => {
     it('creates the site admin from configuration at start', async () => {
       const res = await api().post('/auth/login').send(ADMIN);
