@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 const prefixed = (prefixes: readonly string[], what: string) =>
@@ -19,6 +19,7 @@ const STRIPE_REQUIRED = [
 export const billingConfigSchema = z
   .object({
     PORT: envField.port(3004),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,
