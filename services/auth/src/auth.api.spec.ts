@@ -7,7 +7,9 @@ import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testin
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
-import { authConfigSchema } from './auth.config';
+import { AUTH_CONFIG, authConfigSchema } from './auth.config';
+import type { AuthConfig } from './auth.config';
+import { AccountsService } from './use-cases/accounts.service';
 import { AuthModule } from './auth.module';
 import { SECURITY_QUESTIONS } from './domain/security-questions';
 
@@ -372,6 +374,24 @@ describe('auth API', () => {
       const res = await api().post('/auth/login').send(ADMIN);
       expect(res.status).toBe(200);
       expect(res.body.user).toMatchObject({ email: ADMIN.email, isAdmin: true, isSiteAdmin: true });
+    });
+
+    it('never promotes an existing account whose e-mail is ADMIN_EMAIL: start-up stops with a clear message', async () => {
+      const squatter = await signup();
+      const config = t.app.get<AuthConfig>(AUTH_CONFIG);
+      const configured = config.ADMIN_EMAIL;
+      config.ADMIN_EMAIL = squatter.email;
+      try {
+        await expect(t.app.get(AccountsService).onApplicationBootstrap()).rejects.toThrow(
+          `ADMIN_EMAIL ${squatter.email.toLowerCase()} belongs to an existing account that is not the site admin, and existing accounts are never promoted.`,
+        );
+      } finally {
+        config.ADMIN_EMAIL = configured;
+      }
+      const login = await api().post('/auth/login').send({ email: squatter.email, password: squatter.password });
+      expect(login.body.user).toMatchObject({ isAdmin: false, isSiteAdmin: false });
+      // A restart with the real site admin already there is fine.
+      await expect(t.app.get(AccountsService).onApplicationBootstrap()).resolves.toBeUndefined();
     });
 
     it('keeps no plaintext password, answer or token in the database, and never returns a hash', async () => {
