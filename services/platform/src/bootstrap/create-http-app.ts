@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
+import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
 
@@ -13,6 +14,8 @@ export interface HttpAppOptions {
    * (the gateway's proxy) sees the request body untouched, still unread.
    */
   beforeBodyParsers?: (app: NestExpressApplication) => void;
+  /** `TRUSTED_PROXIES` (see trust-proxy.ts); default: trust no peer's X-Forwarded-For. */
+  trustProxy?: TrustProxySetting;
 }
 
 /** Builds (without listening) a Nest HTTP app with the chassis conventions applied. */
@@ -29,7 +32,7 @@ export async function createHttpApp(rootModule: Type | DynamicModule, options: H
   app.flushLogs();
   app.setGlobalPrefix(API_PREFIX);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? false);
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;

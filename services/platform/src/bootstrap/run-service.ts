@@ -8,6 +8,7 @@ import { createLogger } from '../logging/logging';
 import { PlatformModule } from '../platform.module';
 import { createObjectStorage } from '../storage';
 import { createHttpApp } from './create-http-app';
+import type { TrustProxySetting } from './trust-proxy';
 import { onShutdownSignal } from './shutdown';
 
 /** Fields every service's configuration schema carries (see `infrastructure.config.ts`). */
@@ -18,6 +19,8 @@ interface BaseServiceConfig {
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
   IDENTITY_SECRET?: string;
+  /** From `trustProxyEnv`; a service without it trusts no proxy. */
+  TRUSTED_PROXIES?: TrustProxySetting;
 }
 
 interface StorageServiceConfig {
@@ -82,7 +85,10 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
 
   try {
     const configureHttp = definition.configureHttp;
-    const app = await createHttpApp(ServiceRootModule, { beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)) });
+    const app = await createHttpApp(ServiceRootModule, {
+      trustProxy: config.TRUSTED_PROXIES ?? false,
+      beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)),
+    });
     await app.listen(config.PORT);
     logger.info({ port: config.PORT }, `${definition.name} listening`);
     onShutdownSignal(() => app.close(), logger);
