@@ -440,6 +440,47 @@ describe('photos API', () => {
       expect(events.filter((e) => e.type === 'photos.photo.visibility-changed.v1' && e.key === ids['canyon']).map((e) => (e.payload as { isPublic: boolean }).isPublic).slice(-2)).toEqual([false, true]);
     });
 
+    it('serves anonymous reads from a cache that a like, a visibility change and a deletion keep true', async () => {
+      const gallery = () => as(null).get('/photos?public=true&pageSize=48');
+      const card = async (id: string) => ((await gallery()).body.photos as Array<{ id: string; likes: number }>).find((p) => p.id === id);
+      const before = await gallery();
+      expect(before.headers['cache-control']).toBe('public, no-cache');
+      expect((await gallery().set('If-None-Match', before.headers['etag'] as string)).status).toBe(304);
+      expect((await as(stranger.token).get('/photos?public=true&pageSize=48')).headers['cache-control']).toBe('private, no-cache');
+      const likes = (await card(ids['tiger'] as string))?.likes as number;
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).body.likes).toBe(likes);
+
+      await as(stranger.token).post(`/photos/${ids['tiger']}/like`);
+      expect((await card(ids['tiger'] as string))?.likes).toBe(likes + 1);
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).body.likes).toBe(likes + 1);
+      expect((await gallery().set('If-None-Match', before.headers['etag'] as string)).status).toBe(200);
+      await as(stranger.token).post(`/photos/${ids['tiger']}/like`);
+
+      await as(owner.token).post(`/photos/${ids['tiger']}/toggle-public`);
+      expect(await card(ids['tiger'] as string)).toBeUndefined();
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).status).toBe(404);
+      await as(owner.token).post(`/photos/${ids['tiger']}/toggle-public`);
+      expect(await card(ids['tiger'] as string)).toBeDefined();
+
+      const { token } = user();
+      const photo = (await upload(token)).body.photo as { id: string };
+      await as(token).post(`/photos/${photo.id}/toggle-public`);
+      expect(await card(photo.id)).toBeDefined();
+      expect((await as(null).get(`/photos/${photo.id}`)).status).toBe(200);
+      await as(token).delete(`/photos/${photo.id}`);
+      expect(await card(photo.id)).toBeUndefined();
+      expect((await as(null).get(`/photos/${photo.id}`)).status).toBe(404);
+    });
+
+    it('pages My Photos and the admin list when asked, and lists them whole otherwise', async () => {
+      const all = (await as(owner.token).get('/user/photos')).body as Array<{ id: string }>;
+      const first = (await as(owner.token).get('/user/photos?limit=2')).body as Array<{ id: string }>;
+      const second = (await as(owner.token).get('/user/photos?page=2&limit=2')).body as Array<{ id: string }>;
+      expect([...first, ...second].map((p) => p.id)).toEqual(all.slice(0, 4).map((p) => p.id));
+      expect((await as(admin.token).get('/admin/photos?page=1&limit=1')).body).toHaveLength(1);
+      expect((await as(admin.token).get('/admin/photos?limit=101')).body).toEqual({ statusCode: 400, message: 'Limit must be between 1 and 100' });
+    });
+
     it('downloads the original only for its owner', async () => {
       expect((await as(stranger.token).get(`/photos/${ids['tiger']}/download`)).status).toBe(404);
       expect((await as(null).get(`/photos/${ids['tiger']}/download`)).status).toBe(401);

@@ -10,6 +10,7 @@ import { IMAGE_URLS, ImageUrls } from './images/image-urls';
 import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
+import { PublicReadCache } from './public-cache/public-read-cache';
 import { PhotosRepository } from './repositories/photos.repository';
 import { UploadersRepository } from './repositories/uploaders.repository';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
@@ -56,6 +57,7 @@ export class PhotosModule {
         },
         PhotosRepository,
         UploadersRepository,
+        PublicReadCache,
         PhotoFiles,
         UploadPhoto,
         PhotoQueries,

@@ -6,16 +6,17 @@ import type { Request, Response } from 'express';
 import { diskStorage } from 'multer';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { descriptionBody, galleryQuery, imageQuery, uploadFields } from '../dto/photos.dto';
-import type { GalleryQuery, ImageQuery } from '../dto/photos.dto';
+import { descriptionBody, galleryQuery, imageQuery, listPageQuery, uploadFields } from '../dto/photos.dto';
+import type { GalleryQuery, ImageQuery, ListPageQuery } from '../dto/photos.dto';
 import { photosErrors } from '../domain/photos.errors';
-import type { PhotoCard, PhotoDetail } from '../domain/photo-view';
+import type { PhotoDetail } from '../domain/photo-view';
 import { LARGEST_FILE_BYTES } from '../domain/upload-limits';
 import type { UploadLimits } from '../domain/upload-limits';
 import { PhotoActions } from '../use-cases/photo-actions';
 import { SiteAssets } from '../use-cases/site-assets';
-import { GalleryPage, PhotoQueries, UserStats } from '../use-cases/photo-queries';
+import { PhotoQueries, UserStats } from '../use-cases/photo-queries';
 import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
+import { sendJson } from './send-json';
 import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 
@@ -66,13 +67,25 @@ export class PhotosController {
   }
 
   @Get('photos')
-  gallery(@Query(valid(galleryQuery)) query: GalleryQuery, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<GalleryPage> {
-    return this.queries.gallery(query, identity, ip);
+  async gallery(
+    @Query(valid(galleryQuery)) query: GalleryQuery,
+    @CurrentIdentity() identity: Identity | null,
+    @Ip() ip: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendJson(req, res, await this.queries.gallery(query, identity, ip));
   }
 
   @Get('photos/:slugOrId')
-  detail(@Param('slugOrId') slugOrId: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<PhotoDetail> {
-    return this.queries.detail(slugOrId, identity, ip);
+  async detail(
+    @Param('slugOrId') slugOrId: string,
+    @CurrentIdentity() identity: Identity | null,
+    @Ip() ip: string,
+    @Req() req: Request,
+    @Res() res: Response,
+  ): Promise<void> {
+    sendJson(req, res, await this.queries.detail(slugOrId, identity, ip));
   }
 
   @Post('photos/:id/view')
@@ -131,8 +144,8 @@ export class PhotosController {
 
   @Get('user/photos')
   @UseGuards(SignedInGuard)
-  mine(@CurrentIdentity() identity: Identity): Promise<PhotoDetail[]> {
-    return this.queries.mine(identity.userId);
+  mine(@CurrentIdentity() identity: Identity, @Query(valid(listPageQuery)) page: ListPageQuery): Promise<PhotoDetail[]> {
+    return this.queries.mine(identity.userId, page);
   }
 
   @Get('user/stats')
@@ -152,14 +165,14 @@ export class PhotosController {
   }
 
   @Get('featured-photos')
-  featured(): Promise<PhotoCard[]> {
-    return this.queries.featured();
+  async featured(@Req() req: Request, @Res() res: Response): Promise<void> {
+    sendJson(req, res, { ...(await this.queries.featured()), shared: true });
   }
 
   @Get('admin/photos')
   @UseGuards(AdminGuard)
-  adminList(): Promise<PhotoDetail[]> {
-    return this.queries.all();
+  adminList(@Query(valid(listPageQuery)) page: ListPageQuery): Promise<PhotoDetail[]> {
+    return this.queries.all(page);
   }
 
   @Delete('admin/photos/:id')

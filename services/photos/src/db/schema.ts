@@ -71,9 +71,20 @@ export const photos = photosSchema.table(
     overallRating: numeric('overall_rating', { precision: 3, scale: 1 }),
     rating: jsonb('rating').$type<StoredRating>(),
   },
+  // One index per gallery filter × sort, each ending in the sort's tie-breakers, so a page is read
+  // from the index in order (scanned backwards for the descending sorts) whatever the table size.
   (t) => [
-    index('photos_user_id_idx').on(t.userId),
-    index('photos_public_uploaded_idx').on(t.isPublic, t.uploadedAt),
+    index('photos_user_uploaded_idx').on(t.userId, t.uploadedAt, t.id),
+    index('photos_uploaded_idx').on(t.uploadedAt, t.id),
+    index('photos_public_newest_idx').on(t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    index('photos_public_liked_idx').on(t.likes, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    index('photos_public_viewed_idx').on(t.views, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    index('photos_public_category_newest_idx').on(t.category, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    index('photos_public_category_liked_idx').on(t.category, t.likes, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    index('photos_public_category_viewed_idx').on(t.category, t.views, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    // Search keeps its ILIKE '%term%' meaning; trigram indexes (pg_trgm) let it skip the scan.
+    index('photos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    index('photos_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     index('photos_expires_idx').on(t.expiresAt).where(sql`${t.isTemporary}`),
     index('photos_featured_idx').on(t.isFeatured).where(sql`${t.isFeatured}`),
   ],
@@ -94,6 +105,8 @@ export const photoLikes = photosSchema.table(
   (t) => [
     uniqueIndex('photo_likes_user_idx').on(t.photoId, t.userId).where(sql`${t.userId} IS NOT NULL`),
     uniqueIndex('photo_likes_guest_idx').on(t.photoId, t.ipAddress).where(sql`${t.userId} IS NULL`),
+    // "Has this guest IP liked anything?": anonymous gallery pages skip the liked query when not.
+    index('photo_likes_guest_ip_idx').on(t.ipAddress).where(sql`${t.userId} IS NULL`),
   ],
 );
 

@@ -35,6 +35,17 @@ export const galleryQuery = z.object({
   pageSize: z.coerce.number({ error: 'Page size must be between 1 and 48' }).int().min(1, 'Page size must be between 1 and 48').max(48, 'Page size must be between 1 and 48').default(12),
 });
 
+/**
+ * Optional paging of the full lists (My Photos, admin): without either parameter the whole list
+ * comes back, as the spec's clients expect; with one, a page (default page 1, 50 per page).
+ */
+export const listPageQuery = z
+  .object({
+    page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').optional(),
+    limit: z.coerce.number({ error: 'Limit must be between 1 and 100' }).int('Limit must be between 1 and 100').min(1, 'Limit must be between 1 and 100').max(100, 'Limit must be between 1 and 100').optional(),
+  })
+  .transform((q) => (q.page === undefined && q.limit === undefined ? undefined : { page: q.page ?? 1, limit: q.limit ?? 50 }));
+
 export const descriptionBody = z.object({
   description: z.string({ error: 'Description is required' }).max(500, 'Description must be 500 characters or less'),
 });
@@ -48,3 +59,4 @@ export const imageQuery = z.object({
 export type UploadFields = z.infer<typeof uploadFields>;
 export type GalleryQuery = z.infer<typeof galleryQuery>;
 export type ImageQuery = z.infer<typeof imageQuery>;
+export type ListPageQuery = z.infer<typeof listPageQuery>;

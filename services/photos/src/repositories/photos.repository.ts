@@ -36,6 +36,27 @@ const ORDER: Record<GallerySort, SQL[]> = {
   'most-viewed': [desc(photos.views), desc(photos.uploadedAt), desc(photos.id)],
 };
 
+export interface GalleryFilter {
+  category?: string;
+  search?: string;
+}
+
+export interface PageRequest {
+  page: number;
+  limit: number;
+}
+
+/** Public photos matching the filter; the search is served by the trigram indexes. */
+function publicWhere(filter: GalleryFilter): SQL | undefined {
+  const conditions: SQL[] = [eq(photos.isPublic, true)];
+  if (filter.category) conditions.push(eq(photos.category, filter.category));
+  if (filter.search) {
+    const pattern = likePattern(filter.search);
+    conditions.push(or(ilike(photos.title, pattern), ilike(photos.description, pattern)) as SQL);
+  }
+  return and(...conditions);
+}
+
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
 function likePattern(term: string): string {
   return `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -118,43 +139,70 @@ export class PhotosRepository {
     return this.findWithUploader(eq(photos.id, id));
   }
 
-  async listPublic(filter: { category?: string; search?: string; sort: GallerySort; page: number; pageSize: number }): Promise<{ rows: PhotoWithUploader[]; total: number }> {
-    const conditions: SQL[] = [eq(photos.isPublic, true)];
-    if (filter.category) conditions.push(eq(photos.category, filter.category));
-    if (filter.search) {
-      const pattern = likePattern(filter.search);
-      conditions.push(or(ilike(photos.title, pattern), ilike(photos.description, pattern)) as SQL);
-    }
-    const where = and(...conditions);
-    const [rows, [count]] = await Promise.all([
-      this.db
-        .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
-        .from(photos)
-        .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
-        .where(where)
-        .orderBy(...ORDER[filter.sort])
-        .limit(filter.pageSize)
-        .offset((filter.page - 1) * filter.pageSize),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(photos).where(where),
-    ]);
-    return { rows, total: count?.total ?? 0 };
+  /**
+   * One gallery page. The page's ids come from an index-only scan of the filter's index (see the
+   * schema), then only those rows are read: a deep page skips index entries, never whole rows.
+   * The total is counted separately ({@link countPublic}), so callers can keep it between pages.
+   */
+  async listPublic(filter: GalleryFilter & { sort: GallerySort; page: number; pageSize: number }): Promise<PhotoWithUploader[]> {
+    const where = publicWhere(filter);
+    const pageIds = this.db
+      .select({ id: photos.id })
+      .from(photos)
+      .where(where)
+      .orderBy(...ORDER[filter.sort])
+      .limit(filter.pageSize)
+      .offset((filter.page - 1) * filter.pageSize)
+      .as('page_ids');
+    return this.db
+      .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
+      .from(pageIds)
+      .innerJoin(photos, eq(photos.id, pageIds.id))
+      .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
+      .orderBy(...ORDER[filter.sort]);
   }
 
-  async listByUser(userId: string): Promise<PhotoWithUploader[]> {
-    return this.db
+  /** How many public photos match the filter (an index-only count; callers cache it). */
+  async countPublic(filter: GalleryFilter): Promise<number> {
+    const [row] = await this.db.select({ total: sql<number>`count(*)::int` }).from(photos).where(publicWhere(filter));
+    return row?.total ?? 0;
+  }
+
+  /** A user's photos, newest first, one page at a time when asked (index on user, upload time). */
+  async listByUser(userId: string, page?: PageRequest): Promise<PhotoWithUploader[]> {
+    const query = this.db
       .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
       .from(photos)
       .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
       .where(eq(photos.userId, userId))
-      .orderBy(desc(photos.uploadedAt), desc(photos.id));
+      .orderBy(desc(photos.uploadedAt), desc(photos.id))
+      .$dynamic();
+    return page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query;
   }
 
-  async listAll(): Promise<PhotoWithUploader[]> {
-    return this.db
+  /** Every photo for the admin, newest first, one page at a time when asked. */
+  async listAll(page?: PageRequest): Promise<PhotoWithUploader[]> {
+    const query = this.db
       .select({ photo: photos, firstName: uploaders.firstName, lastName: uploaders.lastName })
       .from(photos)
       .leftJoin(uploaders, eq(uploaders.userId, photos.userId))
-      .orderBy(desc(photos.uploadedAt), desc(photos.id));
+      .orderBy(desc(photos.uploadedAt), desc(photos.id))
+      .$dynamic();
+    return page ? query.limit(page.limit).offset((page.page - 1) * page.limit) : query;
+  }
+
+  /** A user's totals in one aggregate over their index, instead of loading every row. */
+  async totalsByUser(userId: string): Promise<{ photos: number; publicPhotos: number; likes: number; views: number }> {
+    const [row] = await this.db
+      .select({
+        photos: sql<number>`count(*)::int`,
+        publicPhotos: sql<number>`(count(*) FILTER (WHERE ${photos.isPublic}))::int`,
+        likes: sql<number>`coalesce(sum(${photos.likes}), 0)::int`,
+        views: sql<number>`coalesce(sum(${photos.views}), 0)::int`,
+      })
+      .from(photos)
+      .where(eq(photos.userId, userId));
+    return row ?? { photos: 0, publicPhotos: 0, likes: 0, views: 0 };
   }
 
   async featured(limit: number): Promise<PhotoWithUploader[]> {
@@ -194,6 +242,16 @@ export class PhotosRepository {
       .from(photoLikes)
       .where(and(inArray(photoLikes.photoId, [...photoIds]), likedBy(userId, ip)));
     return new Set(rows.map((row) => row.photoId));
+  }
+
+  /** Whether a guest IP has liked any photo (most have not: their gallery needs no liked query). */
+  async guestHasLikes(ip: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: photoLikes.id })
+      .from(photoLikes)
+      .where(and(sql`${photoLikes.userId} IS NULL`, eq(photoLikes.ipAddress, ip)))
+      .limit(1);
+    return row !== undefined;
   }
 
   async hasLiked(photoId: string, userId: string | null, ip: string): Promise<boolean> {

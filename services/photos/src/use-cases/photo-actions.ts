@@ -6,6 +6,7 @@ import type { PhotoRow } from '../db/schema';
 import { photosErrors } from '../domain/photos.errors';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { ImageSize, PhotoFiles } from '../images/photo-files';
+import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { PhotoQueries } from './photo-queries';
 
@@ -19,6 +20,7 @@ export class PhotoActions {
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
     private readonly outbox: EventOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: PublicReadCache,
   ) {}
 
   private at(): string {
@@ -49,6 +51,9 @@ export class PhotoActions {
       );
       return toggled;
     });
+    // After the commit: the next anonymous read loads the new count (and this guest's heart).
+    this.cache.invalidate();
+    if (!viewer) this.cache.guestLiked(ip);
     await this.outbox.flush();
     return result;
   }
@@ -63,7 +68,10 @@ export class PhotoActions {
   async updateDescription(id: string, owner: Identity, description: string): Promise<{ message: string; description: string }> {
     const photo = await this.owned(id, owner);
     const trimmed = description.trim();
-    if (trimmed !== photo.description) await this.photos.update(photo.id, { description: trimmed });
+    if (trimmed !== photo.description) {
+      await this.photos.update(photo.id, { description: trimmed });
+      this.cache.invalidate();
+    }
     return { message: 'Description updated', description: trimmed };
   }
 
@@ -74,6 +82,7 @@ export class PhotoActions {
       await this.outbox.enqueue(tx, 'photos.photo.visibility-changed.v1', { photoId: photo.id, userId: owner.userId, isPublic: row.isPublic, at: this.at() }, { key: photo.id });
       return row;
     });
+    this.cache.invalidate();
     await this.outbox.flush();
     return { message: updated.isPublic ? 'Photo is now public' : 'Photo is now private', isPublic: updated.isPublic };
   }
@@ -86,6 +95,7 @@ export class PhotoActions {
       await this.outbox.enqueue(tx, 'photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: row.isFeatured, changedBy: admin.userId, at: this.at() }, { key: photo.id });
       return row;
     });
+    this.cache.invalidate();
     await this.outbox.flush();
     return { message: updated.isFeatured ? 'Photo featured' : 'Photo no longer featured', isFeatured: updated.isFeatured };
   }
@@ -113,6 +123,7 @@ export class PhotoActions {
       return row;
     });
     if (!deleted) return;
+    this.cache.invalidate();
     await this.files.remove(photo.id, photo.storageKey);
     await this.outbox.flush();
   }

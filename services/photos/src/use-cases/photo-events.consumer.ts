@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
 import { DATABASE, EVENT_BUS, PostgresProcessedEventStore } from '@wildframe/platform';
 import type { EventBus, ServiceDatabase } from '@wildframe/platform';
+import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadersRepository } from '../repositories/uploaders.repository';
 import { PhotoActions } from './photo-actions';
@@ -21,6 +22,7 @@ export class PhotoEventsConsumer implements OnModuleInit {
     private readonly uploaders: UploadersRepository,
     private readonly photos: PhotosRepository,
     private readonly actions: PhotoActions,
+    private readonly cache: PublicReadCache,
   ) {
     this.store = new PostgresProcessedEventStore(database);
   }
@@ -29,15 +31,20 @@ export class PhotoEventsConsumer implements OnModuleInit {
     this.bus.subscribe('auth.user.registered.v1', CONSUMER, async (event) => {
       const { userId, firstName, lastName } = event.payload;
       await this.store.runOnce(CONSUMER, event.id, (tx) => this.uploaders.upsert(tx, userId, firstName, lastName));
+      // Uploader names are on gallery cards and photo pages.
+      this.cache.invalidate();
     });
     this.bus.subscribe('auth.user.updated.v1', CONSUMER, async (event) => {
       const { userId, firstName, lastName } = event.payload;
       await this.store.runOnce(CONSUMER, event.id, (tx) => this.uploaders.upsert(tx, userId, firstName, lastName));
+      // Uploader names are on gallery cards and photo pages.
+      this.cache.invalidate();
     });
     // Deleting files cannot join a transaction; it is idempotent, so a redelivery simply finds less to do.
     this.bus.subscribe('auth.user.deleted.v1', CONSUMER, async (event) => {
       for (const photo of await this.photos.byUser(event.payload.userId)) await this.actions.remove(photo, 'account deleted');
       await this.store.runOnce(CONSUMER, event.id, (tx) => this.uploaders.delete(tx, event.payload.userId));
+      this.cache.invalidate();
     });
     this.bus.subscribe('analysis.photo.analyzed.v1', CONSUMER, async (event) => {
       const p = event.payload;
@@ -55,6 +62,7 @@ export class PhotoEventsConsumer implements OnModuleInit {
         category: p.category,
         createdAt: p.analyzedAt,
       });
+      this.cache.invalidate();
     });
   }
 }

@@ -6,7 +6,8 @@ import { photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, PhotoCard, PhotoDetail, toCard, toDetail } from '../domain/photo-view';
 import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
-import { GallerySort, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
+import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
+import { GalleryFilter, GallerySort, PageRequest, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
 
 export interface GalleryPage {
   /** Each card says whether the viewer has liked it, so the heart survives a refetch. */
@@ -16,6 +17,16 @@ export interface GalleryPage {
   pageSize: number;
   totalPages: number;
 }
+
+/**
+ * A response body ready to send. `shared` when it is the one every anonymous visitor gets (so a
+ * shared cache may keep it); otherwise a copy with this viewer's liked flags or owner fields.
+ */
+export interface JsonResponse<T> extends CachedJson<T> {
+  shared: boolean;
+}
+
+export type GalleryFilterQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };
 
 export interface UserStats {
   dailyUploads: number;
@@ -33,33 +44,65 @@ export class PhotoQueries {
     private readonly photos: PhotosRepository,
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly cache: PublicReadCache,
   ) {}
 
-  async gallery(
-    filter: { category?: string; search?: string; sort: GallerySort; page: number; pageSize: number },
-    viewer: Identity | null,
-    ip: string,
-  ): Promise<GalleryPage> {
-    const { rows, total } = await this.photos.listPublic(filter);
-    const liked = await this.photos.likedAmong(
-      rows.map((row) => row.photo.id),
-      viewer?.userId ?? null,
+  /**
+   * A gallery page: the cached page every anonymous visitor sees, plus, for a signed-in visitor or
+   * a guest who has liked something, one small query for the liked flags of the page's photos.
+   */
+  async gallery(filter: GalleryFilterQuery, viewer: Identity | null, ip: string): Promise<JsonResponse<GalleryPage>> {
+    const page = await this.sharedGallery(filter);
+    const liked = await this.likedAmong(
+      page.value.photos.map((card) => card.id),
+      viewer,
       ip,
     );
-    return {
-      photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: liked.has(row.photo.id) })),
-      total,
-      page: filter.page,
-      pageSize: filter.pageSize,
-      totalPages: Math.max(1, Math.ceil(total / filter.pageSize)),
-    };
+    if (!liked) return { ...page, shared: true };
+    if (liked.size === 0) return { ...page, shared: false };
+    return { ...cachedJson({ ...page.value, photos: page.value.photos.map((card) => (liked.has(card.id) ? { ...card, liked: true } : card)) }), shared: false };
+  }
+
+  private sharedGallery(filter: GalleryFilterQuery): Promise<CachedJson<GalleryPage>> {
+    const { category, search, sort, page, pageSize } = filter;
+    return this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
+      const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search })]);
+      return cachedJson({
+        photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: false })),
+        total,
+        page,
+        pageSize,
+        totalPages: Math.max(1, Math.ceil(total / pageSize)),
+      });
+    });
+  }
+
+  /** The total of a filter is shared by all its pages and sorts, so it is counted once per cache life. */
+  private publicTotal(filter: GalleryFilter): Promise<number> {
+    return this.cache.remember('total', JSON.stringify([filter.category, filter.search]), () => this.photos.countPublic(filter));
+  }
+
+  /**
+   * The viewer's likes among these photos; null when the viewer is a guest who has liked nothing
+   * (most anonymous visitors), known without a query most of the time.
+   */
+  private async likedAmong(ids: string[], viewer: Identity | null, ip: string): Promise<Set<string> | null> {
+    if (!viewer && !(await this.cache.guestHasLikes(ip, () => this.photos.guestHasLikes(ip)))) return null;
+    return this.photos.likedAmong(ids, viewer?.userId ?? null, ip);
   }
 
   /** A photo by slug or id, for anyone who may see it; 404 otherwise (a private photo is not admitted to exist). */
-  async detail(slugOrId: string, viewer: Identity | null, ip: string): Promise<PhotoDetail> {
+  async detail(slugOrId: string, viewer: Identity | null, ip: string): Promise<JsonResponse<PhotoDetail>> {
+    if (!viewer) {
+      // Anonymous visitors see public photos only, all the same way: one cached copy per photo.
+      const page = await this.cache.remember('detail', slugOrId, async () => cachedJson(toDetail(await this.visible(slugOrId, null), this.urls, { isOwner: false, liked: false })));
+      const liked = await this.likedAmong([page.value.id], null, ip);
+      if (!liked) return { ...page, shared: true };
+      return liked.size === 0 ? { ...page, shared: false } : { ...cachedJson({ ...page.value, liked: true }), shared: false };
+    }
     const row = await this.visible(slugOrId, viewer);
-    const liked = await this.photos.hasLiked(row.photo.id, viewer?.userId ?? null, ip);
-    return toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer?.userId, liked });
+    const liked = await this.photos.hasLiked(row.photo.id, viewer.userId, ip);
+    return { ...cachedJson(toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer.userId, liked })), shared: false };
   }
 
   async visible(slugOrId: string, viewer: Identity | null): Promise<PhotoWithUploader> {
@@ -74,16 +117,18 @@ export class PhotoQueries {
     return (await this.visible(id, viewer)).photo;
   }
 
-  async featured(): Promise<PhotoCard[]> {
-    return (await this.photos.featured(24)).map((row) => toCard(row, this.urls));
+  featured(): Promise<CachedJson<PhotoCard[]>> {
+    return this.cache.remember('featured', '', async () => cachedJson((await this.photos.featured(24)).map((row) => toCard(row, this.urls))));
   }
 
-  async mine(userId: string): Promise<PhotoDetail[]> {
-    return (await this.photos.listByUser(userId)).map((row) => toDetail(row, this.urls, { isOwner: true, liked: false }));
+  /** The user's photos, newest first: all of them (the spec's response), or one page when asked. */
+  async mine(userId: string, page?: PageRequest): Promise<PhotoDetail[]> {
+    return (await this.photos.listByUser(userId, page)).map((row) => toDetail(row, this.urls, { isOwner: true, liked: false }));
   }
 
-  async all(): Promise<PhotoDetail[]> {
-    return (await this.photos.listAll()).map((row) => toDetail(row, this.urls, { isOwner: false, liked: false }));
+  /** Every photo for the admin, newest first: all (the spec's response), or one page when asked. */
+  async all(page?: PageRequest): Promise<PhotoDetail[]> {
+    return (await this.photos.listAll(page)).map((row) => toDetail(row, this.urls, { isOwner: false, liked: false }));
   }
 
   async limits(identity: Identity | null, ip: string): Promise<UploadLimits> {
@@ -96,16 +141,16 @@ export class PhotoQueries {
   async stats(identity: Identity): Promise<UserStats> {
     const now = this.clock.now();
     const [own, used, storage] = await Promise.all([
-      this.photos.byUser(identity.userId),
+      this.photos.totalsByUser(identity.userId),
       this.photos.uploadsOn(`user:${identity.userId}`, utcDay(now)),
       this.photos.storageUsed(identity.userId),
     ]);
     return {
       dailyUploads: used,
-      totalPhotos: own.length,
-      publicPhotos: own.filter((p) => p.isPublic).length,
-      totalLikes: own.reduce((sum, p) => sum + p.likes, 0),
-      totalViews: own.reduce((sum, p) => sum + p.views, 0),
+      totalPhotos: own.photos,
+      publicPhotos: own.publicPhotos,
+      totalLikes: own.likes,
+      totalViews: own.views,
       storageUsedMB: Math.round((storage / 1024 / 1024) * 100) / 100,
     };
   }

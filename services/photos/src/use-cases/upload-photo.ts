@@ -15,6 +15,7 @@ import { MIME_TYPES, processImage, sniffImageKind } from '../images/image-pipeli
 import { PhotoFiles } from '../images/photo-files';
 import { PHOTOS_CONFIG } from '../photos.config';
 import type { PhotosConfig } from '../photos.config';
+import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadersRepository } from '../repositories/uploaders.repository';
 
@@ -66,6 +67,7 @@ export class UploadPhoto {
     private readonly outbox: EventOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PHOTOS_CONFIG) private readonly config: PhotosConfig,
+    private readonly cache: PublicReadCache,
   ) {}
 
   async execute(input: UploadInput): Promise<UploadResult> {
@@ -150,6 +152,7 @@ export class UploadPhoto {
       throw error;
     }
     if (user) await this.uploaders.ensure(user.userId, user.firstName, user.lastName);
+    this.cache.invalidate();
     await this.outbox.flush();
     const withUploader = (await this.photos.findByIdWithUploader(photoId)) ?? { photo: row, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null };
     const photo = toDetail(withUploader, this.urls, { isOwner: isVisibleTo(row, { userId: user?.userId ?? null, isAdmin: false }), liked: false });
