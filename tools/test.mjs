@@ -6,7 +6,8 @@
 //   4. jest: unit, integration (real PostgreSQL, real files, s3rver) and process tests
 //   5. the distributed journey: the six built services as processes over Kafka, PostgreSQL and
 //      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner)
-//   6. Playwright in Debian's Chromium against the built standalone app
+//   6. the deploy check: the Helm chart and k8s/ manifests (tools/deploy-check.mjs)
+//   7. Playwright in Debian's Chromium against the built standalone app
 // Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -74,6 +75,15 @@ if (existsSync(journeyReport)) {
   if (!journeyOk && count('fail') + count('cancelled') === 0) totals.failed += 1;
 } else if (!journeyOk) totals.failed += 1;
 
+// The Helm chart and kustomize manifests: helm 4 fetched into the cache when absent (no skip).
+const deployReport = join(reports, 'deploy-check.json');
+const deployOk = run('deploy check (helm lint/template, Kubernetes schemas, kustomize)', 'node', ['tools/deploy-check.mjs', `--report=${deployReport}`]);
+if (existsSync(deployReport)) {
+  const counts = JSON.parse(readFileSync(deployReport, 'utf8'));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+} else if (!deployOk) totals.failed += 1;
+
 const e2eReport = join(reports, 'playwright.json');
 const e2eOk = run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '-c', 'frontend/e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
@@ -85,4 +95,4 @@ if (existsSync(e2eReport)) {
   totals.skipped += stats.skipped;
 } else if (!e2eOk) totals.failed += 1;
 
-finish(jestOk && journeyOk && e2eOk);
+finish(jestOk && journeyOk && deployOk && e2eOk);
