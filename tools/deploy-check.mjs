@@ -29,7 +29,7 @@
 // Exit status: 0 when every check passes, 1 otherwise. --report writes {passed, failed} as JSON.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, readdirSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -332,6 +332,157 @@ function migrationJobs(docs) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Resilience and policy: topology spread, NetworkPolicies, Kafka topics, metrics, autoscaling.
+
+// Generated from the proto/ catalogue and the services' subscriptions (proto/ts/kafka-topics.spec.ts).
+const KAFKA_TOPICS = JSON.parse(readFileSync(join(ROOT, CHART, 'files/kafka-topics.json'), 'utf8'));
+// Who may open connections to whom besides the gateway (photos → analysis, billing → auth).
+const INTERNAL_CALLERS = { analysis: ['photos'], auth: ['billing'] };
+const STORAGE_SERVICES = ['auth', 'photos'];
+
+const componentOf = (peer) => peer?.podSelector?.matchLabels?.['app.kubernetes.io/component'];
+const ruleOpens = (rule, port) => (rule.ports ?? []).some((p) => p.port === port);
+
+/** Every Deployment spreads its own pods (its selector) over nodes or zones. */
+function checkSpread(label, docs, prefix) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const pod = find(docs, 'Deployment', `${prefix}-${service}`)?.spec.template.spec;
+    const constraints = pod?.topologySpreadConstraints ?? [];
+    if (constraints.length === 0) problems.push(`${service}: no topologySpreadConstraints`);
+  }
+  check(`${label}: every Deployment has topologySpreadConstraints`, problems);
+}
+
+/** Gateway reachable from the ingress peers only; each service from the gateway and its callers only; egress by need. */
+function checkNetworkPolicies(label, docs, prefix, { ingressFrom, metricsPort = true }) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const policy = find(docs, 'NetworkPolicy', `${prefix}-${service}`);
+    if (!policy) {
+      problems.push(`${service}: no NetworkPolicy`);
+      continue;
+    }
+    const spec = policy.spec;
+    if (componentOf(spec) !== service) problems.push(`${service}: selects component ${componentOf(spec)}`);
+    if (!['Ingress', 'Egress'].every((t) => spec.policyTypes?.includes(t))) problems.push(`${service}: policyTypes ${spec.policyTypes}`);
+    const httpRules = (spec.ingress ?? []).filter((rule) => ruleOpens(rule, 'http'));
+    const fromPods = httpRules.flatMap((rule) => rule.from ?? []).map(componentOf).filter(Boolean).sort();
+    const expectedPods = service === 'gateway' ? [] : ['gateway', ...(INTERNAL_CALLERS[service] ?? [])].sort();
+    if (JSON.stringify(fromPods) !== JSON.stringify(expectedPods)) problems.push(`${service}: http open to pods ${fromPods.join(', ') || 'none'}, want ${expectedPods.join(', ') || 'none'}`);
+    if (httpRules.some((rule) => !rule.from || rule.from.length === 0)) problems.push(`${service}: http open to everyone`);
+    const fromOthers = httpRules.flatMap((rule) => rule.from ?? []).filter((peer) => !componentOf(peer));
+    if (service === 'gateway' && JSON.stringify(fromOthers) !== JSON.stringify(ingressFrom)) problems.push(`gateway: ingress from ${JSON.stringify(fromOthers)}`);
+    if (service !== 'gateway' && fromOthers.length) problems.push(`${service}: http open to ${JSON.stringify(fromOthers)}`);
+    if (metricsPort && !(spec.ingress ?? []).some((rule) => ruleOpens(rule, 'metrics') && rule.from?.length)) problems.push(`${service}: metrics port not opened to metricsFrom`);
+    const egressPorts = (spec.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((p) => `${p.port}/${p.protocol}`));
+    const egressTo = (spec.egress ?? []).flatMap((rule) => (rule.to ?? []).map(componentOf)).filter(Boolean).sort();
+    for (const need of ['53/UDP', '53/TCP']) if (!egressPorts.includes(need)) problems.push(`${service}: no DNS egress (${need})`);
+    if (!(spec.egress ?? []).every((rule) => rule.ports?.length)) problems.push(`${service}: an egress rule without ports (open to everything)`);
+    const wantTo = service === 'gateway' ? SERVICES.filter((s) => s !== 'gateway' && find(docs, 'Deployment', `${prefix}-${s}`)).sort()
+      : Object.entries(INTERNAL_CALLERS).filter(([, callers]) => callers.includes(service)).map(([target]) => target);
+    if (JSON.stringify(egressTo) !== JSON.stringify(wantTo)) problems.push(`${service}: egress to pods ${egressTo.join(', ') || 'none'}, want ${wantTo.join(', ') || 'none'}`);
+    const hasPort = (port) => egressPorts.includes(`${port}/TCP`);
+    if (DATA_SERVICES.includes(service) !== hasPort(5432)) problems.push(`${service}: database egress ${hasPort(5432) ? 'open' : 'missing'}`);
+  }
+  check(`${label}: NetworkPolicies (gateway from the ingress only, services from the gateway and photos→analysis, billing→auth, egress by need)`, problems);
+}
+
+function checkKafkaTopicsJob(label, docs, prefix, values) {
+  const job = byKind(docs, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics');
+  const problems = [];
+  if (!job) {
+    check(`${label}: a Kafka topics hook Job`, ['none rendered']);
+    return;
+  }
+  const hook = job.metadata.annotations?.['helm.sh/hook'] ?? '';
+  if (!hook.includes('pre-install') || !hook.includes('pre-upgrade')) problems.push(`hook is "${hook}"`);
+  const migrationWeights = migrationJobs(docs).map((j) => Number(j.metadata.annotations?.['helm.sh/hook-weight']));
+  if (migrationWeights.some((w) => w <= Number(job.metadata.annotations?.['helm.sh/hook-weight']))) problems.push('does not run before the migration Jobs');
+  const script = (job.spec.template.spec.containers[0].args ?? []).join('\n');
+  const created = new Map([...script.matchAll(/^\s*create (\S+) (\d+) (\d+)$/gm)].map((m) => [m[1], { partitions: Number(m[2]), retention: Number(m[3]) }]));
+  for (const topic of KAFKA_TOPICS.topics) {
+    const c = created.get(topic);
+    if (!c) problems.push(`topic ${topic} not created`);
+    else if (c.partitions !== values.partitions || c.retention !== values.retentionMs) problems.push(`${topic}: ${JSON.stringify(c)}`);
+  }
+  for (const topic of KAFKA_TOPICS.deadLetterTopics) {
+    const c = created.get(topic);
+    if (!c) problems.push(`dead-letter topic ${topic} not created`);
+    else if (c.partitions !== values.dlqPartitions || c.retention !== values.dlqRetentionMs) problems.push(`${topic}: ${JSON.stringify(c)}`);
+  }
+  if (created.size !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length) problems.push(`${created.size} topics created`);
+  if (!script.includes(`--replication-factor ${values.replicationFactor}`)) problems.push(`replication factor is not ${values.replicationFactor}`);
+  if (!script.includes('--if-not-exists')) problems.push('not idempotent (--if-not-exists)');
+  check(`${label}: a pre-install/pre-upgrade Job creates the ${KAFKA_TOPICS.topics.length} catalogue topics and ${KAFKA_TOPICS.deadLetterTopics.length} dead-letter topics`, problems);
+}
+
+function checkStrimziTopics(label, docs, values) {
+  const topics = byKind(docs, 'KafkaTopic');
+  const problems = [];
+  const byName = new Map(topics.map((t) => [t.spec.topicName, t]));
+  for (const [list, partitions, retention] of [
+    [KAFKA_TOPICS.topics, values.partitions, values.retentionMs],
+    [KAFKA_TOPICS.deadLetterTopics, values.dlqPartitions, values.dlqRetentionMs],
+  ]) {
+    for (const name of list) {
+      const t = byName.get(name);
+      if (!t) problems.push(`no KafkaTopic ${name}`);
+      else if (t.spec.partitions !== partitions || t.spec.replicas !== values.replicationFactor || Number(t.spec.config?.['retention.ms']) !== retention) {
+        problems.push(`${name}: ${JSON.stringify(t.spec)}`);
+      } else if (t.metadata.labels?.['strimzi.io/cluster'] !== values.cluster) problems.push(`${name}: cluster ${t.metadata.labels?.['strimzi.io/cluster']}`);
+    }
+  }
+  if (topics.length !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length) problems.push(`${topics.length} KafkaTopics`);
+  if (byKind(docs, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics')) problems.push('the hook Job is rendered too');
+  check(`${label}: Strimzi KafkaTopics for every catalogue and dead-letter topic, no hook Job`, problems);
+}
+
+/** METRICS_PORT, a "metrics" container and Service port, and scrape annotations or ServiceMonitors. */
+function checkMetrics(label, docs, prefix, { port, annotations, serviceMonitor }) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const deployment = find(docs, 'Deployment', `${prefix}-${service}`);
+    if (!deployment) continue;
+    const container = deployment.spec.template.spec.containers[0];
+    const env = containerEnv(docs, container);
+    if (env.get('METRICS_PORT')?.value !== String(port)) problems.push(`${service}: METRICS_PORT is ${env.get('METRICS_PORT')?.value}`);
+    if (container.ports?.find((p) => p.name === 'metrics')?.containerPort !== port) problems.push(`${service}: no container port "metrics" ${port}`);
+    if (find(docs, 'Service', `${prefix}-${service}`)?.spec.ports?.find((p) => p.name === 'metrics')?.port !== port) problems.push(`${service}: Service has no metrics port`);
+    const a = deployment.spec.template.metadata.annotations ?? {};
+    if (annotations && (a['prometheus.io/scrape'] !== 'true' || a['prometheus.io/port'] !== String(port) || a['prometheus.io/path'] !== '/metrics')) {
+      problems.push(`${service}: scrape annotations ${JSON.stringify(a)}`);
+    }
+    const monitor = find(docs, 'ServiceMonitor', `${prefix}-${service}`);
+    if (serviceMonitor !== Boolean(monitor)) problems.push(`${service}: ServiceMonitor ${monitor ? 'rendered' : 'missing'}`);
+    if (monitor && monitor.spec.endpoints?.[0]?.port !== 'metrics') problems.push(`${service}: ServiceMonitor scrapes ${monitor.spec.endpoints?.[0]?.port}`);
+  }
+  check(`${label}: metrics on port ${port} (METRICS_PORT, container and Service port${annotations ? ', scrape annotations' : ''}${serviceMonitor ? ', ServiceMonitors' : ''})`, problems);
+}
+
+function checkAutoscaling(label, docs, prefix, { enabled, lag, except = [] }) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const deployment = find(docs, 'Deployment', `${prefix}-${service}`);
+    const hpa = find(docs, 'HorizontalPodAutoscaler', `${prefix}-${service}`);
+    const want = enabled && !except.includes(service);
+    if (want !== Boolean(hpa)) {
+      problems.push(`${service}: HPA ${hpa ? 'rendered' : 'missing'}`);
+      continue;
+    }
+    if (!hpa) continue;
+    if (deployment?.spec.replicas !== undefined) problems.push(`${service}: Deployment sets replicas although an HPA scales it`);
+    if (hpa.spec.scaleTargetRef?.name !== deployment?.metadata.name) problems.push(`${service}: HPA targets ${hpa.spec.scaleTargetRef?.name}`);
+    const metrics = hpa.spec.metrics ?? [];
+    if (!metrics.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu')) problems.push(`${service}: no CPU metric`);
+    const lagGroups = metrics.filter((m) => m.type === 'External').map((m) => m.external.metric.selector?.matchLabels?.consumergroup).sort();
+    const groups = lag ? [...(KAFKA_TOPICS.consumerGroups[service] ?? [])].sort() : [];
+    if (JSON.stringify(lagGroups) !== JSON.stringify(groups)) problems.push(`${service}: lag metrics for ${lagGroups.join(', ') || 'none'}, want ${groups.join(', ') || 'none'}`);
+  }
+  check(`${label}: ${enabled ? `an HPA per service (CPU${lag ? ', consumer-group lag for the consumers' : ''})` : 'no HPA, Deployments set replicas'}`, problems);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The checks.
 
 async function helmChecks(helm) {
@@ -393,8 +544,8 @@ async function helmChecks(helm) {
       if (names.length) problems.push(`${job.metadata.name} reads ${names.join(', ')}`);
     }
     check('default values: a pre-install/pre-upgrade migration Job per data service, RUN_MIGRATIONS=false', problems);
-    const extras = ['Ingress', 'PodDisruptionBudget', 'Secret'].filter((kind) => byKind(defaults, kind).length > 0);
-    check('default values: no Ingress, PDB or chart-made Secret unless asked for', extras.map((k) => `renders a ${k}`));
+    const extras = ['Ingress', 'PodDisruptionBudget', 'Secret', 'HorizontalPodAutoscaler', 'ServiceMonitor', 'KafkaTopic'].filter((kind) => byKind(defaults, kind).length > 0);
+    check('default values: no Ingress, PDB, chart-made Secret, HPA, ServiceMonitor or KafkaTopic unless asked for', extras.map((k) => `renders a ${k}`));
     const sa = byKind(defaults, 'ServiceAccount');
     const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(defaults, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
     check('default values (no ingress): the gateway trusts no proxy, the services behind it the gateway only',
@@ -402,6 +553,15 @@ async function helmChecks(helm) {
     const billingConfig = find(defaults, 'ConfigMap', 'wildframe-billing')?.data ?? {};
     check('default values: real payments (PAYMENT_PROVIDER=stripe), no sandbox',
       billingConfig.PAYMENT_PROVIDER === 'stripe' && billingConfig.ALLOW_SANDBOX_PAYMENTS === undefined ? [] : [`PAYMENT_PROVIDER=${billingConfig.PAYMENT_PROVIDER}`]);
+    checkSpread('default values', defaults, 'wildframe');
+    checkNetworkPolicies('default values', defaults, 'wildframe', {
+      ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+    });
+    checkKafkaTopicsJob('default values', defaults, 'wildframe', {
+      partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000,
+    });
+    checkMetrics('default values', defaults, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    checkAutoscaling('default values', defaults, 'wildframe', { enabled: false });
     check('default values: one ServiceAccount, token not mounted',
       sa.length === 1 && sa[0].automountServiceAccountToken === false ? [] : ['ServiceAccount missing or mounts its token']);
   }
@@ -441,6 +601,36 @@ async function helmChecks(helm) {
     const trusted = SERVICES.filter((s) => find(all, 'ConfigMap', `wf-${s}`)?.data?.TRUSTED_PROXIES !== (s === 'gateway' ? '1' : '2'));
     if (trusted.length) problems.push(`with the ingress, TRUSTED_PROXIES is not 1 (gateway) / 2 (services) for ${trusted.join(', ')}`);
     check('ci/all-values.yaml: Ingress, PDBs, Secrets (existing, inline, per-key), images, overrides', problems);
+    checkSpread('ci/all-values.yaml', all, 'wf');
+    checkNetworkPolicies('ci/all-values.yaml', all, 'wf', {
+      ingressFrom: [{
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+      }],
+    });
+    checkStrimziTopics('ci/all-values.yaml', all, {
+      partitions: 12, replicationFactor: 3, retentionMs: 1209600000, dlqPartitions: 2, dlqRetentionMs: 5184000000, cluster: 'wildframe-kafka',
+    });
+    checkMetrics('ci/all-values.yaml', all, 'wf', { port: 9100, annotations: true, serviceMonitor: true });
+    checkAutoscaling('ci/all-values.yaml', all, 'wf', { enabled: true, lag: true, except: ['contact'] });
+  }
+
+  // Off switches.
+  {
+    const off = await render('networkPolicy.enabled=false, metrics.enabled=false, kafka.topics.create=false', 'wildframe', [
+      '--set', 'networkPolicy.enabled=false', '--set', 'metrics.enabled=false', '--set', 'kafka.topics.create=false',
+    ]);
+    if (off) {
+      const problems = [];
+      if (byKind(off, 'NetworkPolicy').length) problems.push('NetworkPolicies rendered');
+      if (byKind(off, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics')) problems.push('Kafka topics Job rendered');
+      for (const d of byKind(off, 'Deployment')) {
+        const c = d.spec.template.spec.containers[0];
+        if (c.ports?.some((p) => p.name === 'metrics') || d.spec.template.metadata.annotations?.['prometheus.io/scrape']) problems.push(`${d.metadata.name}: metrics still exposed`);
+      }
+      for (const m of byKind(off, 'ConfigMap')) if (m.data?.METRICS_PORT) problems.push(`${m.metadata.name}: METRICS_PORT set`);
+      check('off switches: no NetworkPolicy, metrics port or Kafka topics Job', problems);
+    }
   }
 
   // Sandbox payments let anyone upgrade with the public test card: only on explicit request.
@@ -490,6 +680,9 @@ async function helmChecks(helm) {
       problems.push('Secret wildframe-shared lacks IDENTITY_SECRET (≥ 32), INTERNAL_API_TOKEN (≥ 16) or IMAGE_URL_SECRET (≥ 32)');
     }
     check('values-dev.yaml: the chart creates the shared Secret from sharedSecrets.values', problems);
+    check('values-dev.yaml: no NetworkPolicy, no Kafka topics Job (the dev broker creates topics)',
+      [byKind(dev, 'NetworkPolicy').length ? 'NetworkPolicies rendered' : '', byKind(dev, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics') ? 'Job rendered' : ''].filter(Boolean));
+    checkMetrics('values-dev.yaml', dev, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
   }
   return {
     dev,

@@ -75,6 +75,9 @@ dict root, raw (the entry of .Values.services).
 {{- if hasKey .raw "replicas" }}
 {{- $_ := set $merged "replicas" .raw.replicas }}
 {{- end }}
+{{- if hasKey (.raw.autoscaling | default dict) "enabled" }}
+{{- $_ := set $merged.autoscaling "enabled" .raw.autoscaling.enabled }}
+{{- end }}
 {{- toYaml $merged }}
 {{- end }}
 
@@ -144,6 +147,9 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
   "KAFKA_BROKERS" (include "wildframe.kafkaBrokers" $root)
   "KAFKA_CLIENT_ID" (printf "%s-%s" $root.Values.kafka.clientIdPrefix .name)
 }}
+{{- if $root.Values.metrics.enabled }}
+{{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
+{{- end }}
 {{- if include "wildframe.hasDatabase" . }}
 {{- $_ := set $env "RUN_MIGRATIONS" (ternary "false" "true" $root.Values.migrations.job.enabled) }}
 {{- end }}
@@ -344,4 +350,12 @@ do not need them).
       name: {{ $secretName }}
       key: {{ . }}
 {{- end }}
+{{- end }}
+
+{{/*
+The generated Kafka topic list (files/kafka-topics.json): topics, deadLetterTopics and
+consumerGroups (service -> consumer groups). Root context; use with fromJson.
+*/}}
+{{- define "wildframe.kafkaTopics" -}}
+{{- .Files.Get "files/kafka-topics.json" }}
 {{- end }}
