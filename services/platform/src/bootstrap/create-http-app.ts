@@ -4,6 +4,7 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
+import { httpMetricsMiddleware } from '../metrics/metrics';
 import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
@@ -33,6 +34,8 @@ export async function createHttpApp(rootModule: Type | DynamicModule, options: H
   app.setGlobalPrefix(API_PREFIX);
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxy ?? false);
+  // First, so proxied requests (the gateway) are timed too.
+  app.use(httpMetricsMiddleware);
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;

@@ -1,8 +1,10 @@
+import type { Server } from 'node:http';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConfigError, Env, loadConfig } from '../config/load-config';
-import { EventBusSettings, eventBusSettings, StorageSettings, storageSettings } from '../config/infrastructure.config';
+import { EventBusSettings, eventBusSettings, metricsEnv, StorageSettings, storageSettings } from '../config/infrastructure.config';
+import { startMetricsServer } from '../metrics/metrics';
 import { createEventBus } from '../events';
 import { createLogger } from '../logging/logging';
 import { PlatformModule } from '../platform.module';
@@ -56,8 +58,10 @@ function usesStorage(config: object): config is StorageServiceConfig {
  */
 export async function runService<S extends z.ZodObject>(definition: ServiceDefinition<S>, env: Env): Promise<void> {
   let config: z.infer<S> & BaseServiceConfig;
+  let metricsPort: number | undefined;
   try {
     config = loadConfig(definition.name, definition.schema, env) as z.infer<S> & BaseServiceConfig;
+    metricsPort = loadConfig(definition.name, z.object(metricsEnv), env).METRICS_PORT;
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -90,8 +94,16 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
       beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)),
     });
     await app.listen(config.PORT);
-    logger.info({ port: config.PORT }, `${definition.name} listening`);
-    onShutdownSignal(() => app.close(), logger);
+    // The bound port: PORT=0 (tests) picks a free one.
+    const address = (app.getHttpServer() as Server).address();
+    logger.info({ port: typeof address === 'object' && address ? address.port : config.PORT }, `${definition.name} listening`);
+    // Its own port: the gateway routes /api/* only, so /metrics is never public.
+    const metricsServer = metricsPort === undefined ? undefined : await startMetricsServer(metricsPort);
+    if (metricsServer) logger.info({ port: metricsServer.port }, `${definition.name} metrics on port ${metricsServer.port}`);
+    onShutdownSignal(async () => {
+      await app.close();
+      metricsServer?.close();
+    }, logger);
   } catch (error) {
     logger.fatal({ err: error }, `${definition.name} failed to start`);
     process.exit(1);

@@ -7,6 +7,19 @@ import { envField } from './load-config';
  */
 export const loggingEnv = { LOG_LEVEL: envField.logLevel() };
 
+/**
+ * Distributed entrypoints: Prometheus metrics on GET /metrics of this port (0: any free port,
+ * logged). Unset: no metrics server. Read by `runService` for every service.
+ */
+export const metricsEnv = {
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65_535, 'must be a port number')
+    .optional(),
+};
+
 export const eventBusEnv = {
   EVENT_BUS_DRIVER: envField.oneOf(['in-process', 'kafka'] as const, 'in-process'),
   KAFKA_BROKERS: envField.list().optional(),

@@ -6,6 +6,7 @@ import type { EventBus, PublishOptions } from '../events/event-bus';
 import { buildRecord } from '../events/event-record';
 import type { DatabaseTransaction } from './processed-event-store';
 import type { ServiceDatabase } from './service-database';
+import { trackOutbox } from '../metrics/metrics';
 
 export interface EventOutboxOptions {
   /** How often the relay looks for events a crash or a bus outage left behind. Default 30 s. */
@@ -74,6 +75,7 @@ export class EventOutbox {
   private next: Promise<number> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  private untrackBacklog: (() => void) | undefined;
 
   constructor(
     private readonly database: ServiceDatabase,
@@ -136,11 +138,14 @@ export class EventOutbox {
     first.unref();
     every.unref();
     this.timers = [first, every];
+    this.untrackBacklog ??= trackOutbox(this.database.schema, () => this.pending());
   }
 
   /** Stops the sweep and waits for a running flush; later flushes do nothing (rows wait for the next start). */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.untrackBacklog?.();
+    this.untrackBacklog = undefined;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
     await this.idle();
@@ -158,6 +163,12 @@ export class EventOutbox {
       this.logger.warn({ err: error, schema: this.database.schema }, 'outbox prune failed');
     }
     return published;
+  }
+
+  /** Rows not published yet (the outbox_backlog metric). */
+  async pending(): Promise<number> {
+    const { rows } = await this.database.db.execute<{ count: string }>(sql`SELECT count(*)::text AS count FROM ${this.table} WHERE published_at IS NULL`);
+    return Number(rows[0]?.count ?? 0);
   }
 
   private async drain(): Promise<number> {
