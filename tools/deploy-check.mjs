@@ -53,7 +53,7 @@ const GET_TOOLS =
 const SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
 const DATA_SERVICES = ['auth', 'photos', 'analysis', 'billing', 'contact'];
 // TRUSTED_PROXIES: the X-Forwarded-For hops each service may believe (per-address limits).
-const COMMON_ENV = ['PORT', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'TRUSTED_PROXIES'];
+const COMMON_ENV = ['PORT', 'SHUTDOWN_DRAIN_DELAY_MS', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'TRUSTED_PROXIES'];
 const DATA_ENV = ['DATABASE_URL', 'RUN_MIGRATIONS'];
 const STORAGE_ENV = [
   'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
@@ -262,6 +262,11 @@ function checkWorkload(docs, deployment, expectedEnv) {
   const tmpMount = (container.volumeMounts ?? []).find((mount) => mount.mountPath === '/tmp');
   const tmpVolume = tmpMount && (spec.volumes ?? []).find((volume) => volume.name === tmpMount.name);
   if (!tmpVolume?.emptyDir) problems.push('/tmp is not an emptyDir');
+  // Drain delay plus the services' 20 s shutdown timeout must end before the kubelet's SIGKILL.
+  const drainSeconds = Number(env.get('SHUTDOWN_DRAIN_DELAY_MS')?.value ?? 0) / 1000;
+  if (drainSeconds + 20 > (spec.terminationGracePeriodSeconds ?? 30)) {
+    problems.push(`SHUTDOWN_DRAIN_DELAY_MS (${drainSeconds} s) + 20 s exceeds terminationGracePeriodSeconds ${spec.terminationGracePeriodSeconds}`);
+  }
   const port = container.ports?.find((p) => p.name === 'http')?.containerPort;
   if (env.get('PORT')?.value !== String(port)) problems.push(`PORT ${env.get('PORT')?.value} differs from containerPort ${port}`);
   if (!container.image) problems.push('no image');

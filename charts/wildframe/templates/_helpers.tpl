@@ -147,6 +147,7 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
   "KAFKA_BROKERS" (include "wildframe.kafkaBrokers" $root)
   "KAFKA_CLIENT_ID" (printf "%s-%s" $root.Values.kafka.clientIdPrefix .name)
 }}
+{{- $_ := set $env "SHUTDOWN_DRAIN_DELAY_MS" (toString ($root.Values.config.shutdownDrainDelayMs | default 0 | int)) }}
 {{- if $root.Values.metrics.enabled }}
 {{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
 {{- end }}

@@ -3,7 +3,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { z } from 'zod';
 import { ConfigError, Env, loadConfig } from '../config/load-config';
-import { EventBusSettings, eventBusSettings, metricsEnv, StorageSettings, storageSettings } from '../config/infrastructure.config';
+import { EventBusSettings, eventBusSettings, metricsEnv, shutdownEnv, StorageSettings, storageSettings } from '../config/infrastructure.config';
 import { startMetricsServer } from '../metrics/metrics';
 import { createEventBus } from '../events';
 import { createLogger } from '../logging/logging';
@@ -11,6 +11,7 @@ import { PlatformModule } from '../platform.module';
 import { createObjectStorage } from '../storage';
 import { createHttpApp } from './create-http-app';
 import type { TrustProxySetting } from './trust-proxy';
+import { gracefulClose } from './graceful-close';
 import { onShutdownSignal } from './shutdown';
 
 /** Fields every service's configuration schema carries (see `infrastructure.config.ts`). */
@@ -59,9 +60,15 @@ function usesStorage(config: object): config is StorageServiceConfig {
 export async function runService<S extends z.ZodObject>(definition: ServiceDefinition<S>, env: Env): Promise<void> {
   let config: z.infer<S> & BaseServiceConfig;
   let metricsPort: number | undefined;
+  let drainDelayMs: number;
+  let shutdownTimeoutMs: number;
   try {
     config = loadConfig(definition.name, definition.schema, env) as z.infer<S> & BaseServiceConfig;
-    metricsPort = loadConfig(definition.name, z.object(metricsEnv), env).METRICS_PORT;
+    ({ METRICS_PORT: metricsPort, SHUTDOWN_DRAIN_DELAY_MS: drainDelayMs, SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs } = loadConfig(
+      definition.name,
+      z.object({ ...metricsEnv, ...shutdownEnv }),
+      env,
+    ));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -101,9 +108,9 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
     const metricsServer = metricsPort === undefined ? undefined : await startMetricsServer(metricsPort);
     if (metricsServer) logger.info({ port: metricsServer.port }, `${definition.name} metrics on port ${metricsServer.port}`);
     onShutdownSignal(async () => {
-      await app.close();
+      await gracefulClose(app, { drainDelayMs, logger });
       metricsServer?.close();
-    }, logger);
+    }, logger, shutdownTimeoutMs);
   } catch (error) {
     logger.fatal({ err: error }, `${definition.name} failed to start`);
     process.exit(1);

@@ -37,6 +37,17 @@ export const storageEnv = {
   S3_FORCE_PATH_STYLE: envField.bool(false),
 };
 
+/**
+ * Distributed entrypoints, on SIGTERM: readiness fails for SHUTDOWN_DRAIN_DELAY_MS while requests
+ * are still answered, then in-flight requests finish, the outbox flushes and the bus stops; all
+ * within SHUTDOWN_TIMEOUT_MS, or the process exits with status 1. Keep the sum below the pod's
+ * terminationGracePeriodSeconds (the chart: 5 000 + 20 000 ms < 30 s).
+ */
+export const shutdownEnv = {
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').default(0),
+  SHUTDOWN_TIMEOUT_MS: envField.positiveInt(20_000),
+};
+
 /** Distributed shape: shared by the gateway (signs caller identities) and services (verify them). */
 export const identityEnv = {
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -75,6 +75,7 @@ export class EventOutbox {
   private next: Promise<number> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  private started = false;
   private untrackBacklog: (() => void) | undefined;
 
   constructor(
@@ -133,6 +134,7 @@ export class EventOutbox {
   /** Starts the sweep: once shortly after start-up, then periodically (timers do not keep the process alive). */
   start(): void {
     if (this.stopped || this.timers.length > 0) return;
+    this.started = true;
     const first = setTimeout(() => void this.sweep(), this.startupDelayMs);
     const every = setInterval(() => void this.sweep(), this.sweepIntervalMs);
     first.unref();
@@ -141,13 +143,17 @@ export class EventOutbox {
     this.untrackBacklog ??= trackOutbox(this.database.schema, () => this.pending());
   }
 
-  /** Stops the sweep and waits for a running flush; later flushes do nothing (rows wait for the next start). */
+  /**
+   * Stops the sweep and, when it was started, publishes what the last requests committed (a
+   * graceful shutdown flushes the outbox); later flushes do nothing (rows wait for the next start).
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
     this.untrackBacklog?.();
     this.untrackBacklog = undefined;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
+    if (this.started && !this.stopped) await this.flush();
+    this.stopped = true;
     await this.idle();
   }
 
