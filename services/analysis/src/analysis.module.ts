@@ -10,10 +10,8 @@ import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
 import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
 import { InternalAnalysisController } from './ratings/internal-analysis.controller';
 import { LocalAnalysisApi } from './ratings/local-analysis-api';
-import { RatingOutbox } from './ratings/rating-outbox';
 import { EditingTipsRepository } from './repositories/editing-tips.repository';
 import { PhotoAccessRepository } from './repositories/photo-access.repository';
-import { RatingEventsPublisher } from './repositories/rating-events.publisher';
 import { RatingsRepository } from './repositories/ratings.repository';
 import { EditingSuggestionsController } from './tips/editing-suggestions.controller';
 import { EditingSuggestionsUseCase } from './tips/editing-suggestions.use-case';
@@ -81,8 +79,6 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
           inject: [DATABASE],
           useFactory: (database: ServiceDatabase) => new PostgresProcessedEventStore(database),
         },
-        RatingEventsPublisher,
-        RatingOutbox,
         AnalyzePhotoUseCase,
         LocalAnalysisApi,
         EditingSuggestionsUseCase,

@@ -7,7 +7,9 @@ import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testin
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
-import { authConfigSchema } from './auth.config';
+import { AUTH_CONFIG, authConfigSchema } from './auth.config';
+import type { AuthConfig } from './auth.config';
+import { AccountsService } from './use-cases/accounts.service';
 import { AuthModule } from './auth.module';
 import { SECURITY_QUESTIONS } from './domain/security-questions';
 
@@ -154,18 +156,30 @@ describe('auth API', () => {
   });
 
   describe('brute force', () => {
-    it('answers the 6th wrong password within the window with 429 and refuses even the right one until it passes', async () => {
+    it('answers the 6th wrong password from one client with 429 and throttles that client, not the account owner', async () => {
       const account = await signup();
       for (let i = 0; i < 5; i++) {
         expect((await api().post('/auth/login').send({ email: account.email, password: `wrong-${i}` })).status).toBe(401);
       }
       const sixth = await api().post('/auth/login').send({ email: account.email, password: 'wrong-6' });
       expect(sixth.body).toEqual({ statusCode: 429, message: 'Too many attempts. Please try again in 15 minutes.' });
-      // From another address too: the account itself is protected.
-      const right = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.200.0.1').send({ email: account.email, password: account.password });
-      expect(right.status).toBe(429);
+      // The failing client is refused even the right password until the window passes…
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(429);
+      // …while the owner, from an address that has not failed, signs in at once.
+      const owner = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.200.0.1').send({ email: account.email, password: account.password });
+      expect(owner.status).toBe(200);
       t.clock.advance(WINDOW_MS + 1000);
       expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    });
+
+    it('cannot lock out the site admin: attackers from many addresses are throttled, the admin signs in', async () => {
+      const attackers = Array.from({ length: 3 }, (_, i) => `10.201.0.${i + 1}`);
+      for (const attacker of attackers) {
+        for (let i = 0; i < 6; i++) await request(t.server).post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: ADMIN.email, password: `guess-${i}` });
+        expect((await request(t.server).post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: ADMIN.email, password: 'guess-again' })).status).toBe(429);
+      }
+      const admin = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.201.1.1').send(ADMIN);
+      expect(admin.status).toBe(200);
     });
 
     it('limits one address that tries many accounts', async () => {
@@ -334,11 +348,50 @@ describe('auth API', () => {
     });
   });
 
+  describe('odd input', () => {
+    const nul = { statusCode: 400, message: 'Input must not contain NUL characters' };
+
+    it('refuses NUL characters in signup, login, profile and recovery with 400 and stores nothing', async () => {
+      const body = newAccount({ firstName: 'A\u0000da' });
+      expect((await api().post('/auth/signup').send(body)).body).toEqual(nul);
+      expect((await api().post('/auth/login').send({ email: body.email, password: body.password })).status).toBe(401);
+      expect((await api().post('/auth/signup').send(newAccount({ email: 'nul\u0000@example.com' }))).body).toEqual(nul);
+      expect((await api().post('/auth/login').send({ email: 'a\u0000@example.com', password: 'x' })).body).toEqual(nul);
+      expect((await api().post('/auth/forgot-password').send({ email: 'a\u0000@example.com' })).body).toEqual(nul);
+      const account = await signup();
+      const profile = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'Grace', lastName: 'He\u0000ron', email: account.email });
+      expect(profile.body).toEqual(nul);
+      expect((await api().get('/auth/user').set(bearer(account.token))).body.lastName).toBe('Birder');
+    });
+
+    it('answers an avatar id that is not an id with 404', async () => {
+      expect((await request(t.server).get('/api/users/not-a-uuid/avatar')).body).toEqual({ statusCode: 404, message: 'Not found' });
+    });
+  });
+
   describe('site admin and what is stored', () => {
     it('creates the site admin from configuration at start', async () => {
       const res = await api().post('/auth/login').send(ADMIN);
       expect(res.status).toBe(200);
       expect(res.body.user).toMatchObject({ email: ADMIN.email, isAdmin: true, isSiteAdmin: true });
+    });
+
+    it('never promotes an existing account whose e-mail is ADMIN_EMAIL: start-up stops with a clear message', async () => {
+      const squatter = await signup();
+      const config = t.app.get<AuthConfig>(AUTH_CONFIG);
+      const configured = config.ADMIN_EMAIL;
+      config.ADMIN_EMAIL = squatter.email;
+      try {
+        await expect(t.app.get(AccountsService).onApplicationBootstrap()).rejects.toThrow(
+          `ADMIN_EMAIL ${squatter.email.toLowerCase()} belongs to an existing account that is not the site admin, and existing accounts are never promoted.`,
+        );
+      } finally {
+        config.ADMIN_EMAIL = configured;
+      }
+      const login = await api().post('/auth/login').send({ email: squatter.email, password: squatter.password });
+      expect(login.body.user).toMatchObject({ isAdmin: false, isSiteAdmin: false });
+      // A restart with the real site admin already there is fine.
+      await expect(t.app.get(AccountsService).onApplicationBootstrap()).resolves.toBeUndefined();
     });
 
     it('keeps no plaintext password, answer or token in the database, and never returns a hash', async () => {

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the contact service reads from its environment; validated at start-up. */
@@ -6,6 +6,7 @@ export const contactConfigSchema = z
   .object({
     PORT: envField.port(3005),
     ...listenEnv,
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

@@ -1,4 +1,4 @@
-import { envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 const upstream = () => envField.url(['http', 'https']).optional();
@@ -12,6 +12,7 @@ export const gatewayConfigSchema = z
   .object({
     PORT: envField.port(3000),
     ...listenEnv,
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the photos service reads from its environment; validated at start-up. */
@@ -6,6 +6,7 @@ export const photosConfigSchema = z
   .object({
     PORT: envField.port(3002),
     ...listenEnv,
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

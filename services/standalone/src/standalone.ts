@@ -56,6 +56,7 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
         storage: createObjectStorage({ driver: 'filesystem', dir: storageDir }),
         logLevel: config.LOG_LEVEL,
       }),
+      { trustProxy: config.TRUSTED_PROXIES },
     );
     cleanups.push(() => app.close());
     // Billing reads PAYMENT_PROVIDER from the same environment; the CSP must allow what it loads.

@@ -24,10 +24,8 @@ export const ratings = analysisSchema.table('ratings', {
   evidence: jsonb('evidence').$type<RatingEvidence>().notNull().default(sql`'{}'::jsonb`),
   /** The local measurements the editing tips are derived from (null for ratings made before they were kept). */
   measurements: jsonb('measurements').$type<PhotoMeasurements>(),
-  /** Id of the `analysis.photo.analyzed.v1` event, fixed at insert so a re-publication carries the same id. */
+  /** Id of the `analysis.photo.analyzed.v1` event (the outbox row's id), fixed at insert. */
   eventId: uuid('event_id').notNull().defaultRandom(),
-  /** Null until the event is on the bus: a small outbox, swept again after a failed publication. */
-  publishedAt: timestamp('published_at', { withTimezone: true }),
 });
 
 export type RatingRow = typeof ratings.$inferSelect;

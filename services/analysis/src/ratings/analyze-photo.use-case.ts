@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONTENT_REFUSED_MESSAGE } from '@wildframe/contracts';
 import type { AnalyzePhotoRequest, AnalyzePhotoResult } from '@wildframe/contracts';
-import { CLOCK, DATABASE, ServiceDatabase } from '@wildframe/platform';
+import { CLOCK, DATABASE, EventOutbox, ServiceDatabase } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { z } from 'zod';
 import { analysisErrors } from '../domain/analysis.errors';
@@ -11,7 +11,7 @@ import { AnalysisDeadlineError } from '../engine/photo-analyzer';
 import type { AnalysisOutcome, PhotoAnalyzer } from '../engine/photo-analyzer';
 import { PhotoAccessRepository } from '../repositories/photo-access.repository';
 import { RatingsRepository } from '../repositories/ratings.repository';
-import { RatingOutbox } from './rating-outbox';
+import { ANALYZED_TOPIC, analyzedEvent } from './analyzed-event';
 import { toRatingView } from './rating-view';
 
 /** Longest wait a caller may ask for; the upload page shows progress for about ten seconds. */
@@ -41,7 +41,7 @@ export class AnalyzePhotoUseCase {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly ratings: RatingsRepository,
     private readonly access: PhotoAccessRepository,
-    private readonly outbox: RatingOutbox,
+    private readonly outbox: EventOutbox,
   ) {}
 
   async execute(request: AnalyzePhotoRequest, deadlineMs: number): Promise<AnalyzePhotoResult> {
@@ -92,9 +92,13 @@ export class AnalyzePhotoUseCase {
         tx,
       );
       await this.access.record({ photoId, ownerId: userId, isPublic, at }, tx);
+      if (stored.created) {
+        const event = analyzedEvent(stored.row);
+        await this.outbox.enqueue(tx, ANALYZED_TOPIC, event.payload, event.options);
+      }
       return stored;
     });
-    if (created) await this.outbox.publish(row);
+    if (created) await this.outbox.flush();
     this.logger.log({ photoId, aiModel: row.aiModel, overall: row.overallRating, ms: Date.now() - started }, 'photo rated');
     return { outcome: 'rated', rating: toRatingView(row) };
   }

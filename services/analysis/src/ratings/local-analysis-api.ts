@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { AnalysisApi, AnalyzePhotoRequest, AnalyzePhotoResult, PhotoRatingView } from '@wildframe/contracts';
+import { photoAnalysisDuration } from '@wildframe/platform';
 import { z } from 'zod';
 import { RatingsRepository } from '../repositories/ratings.repository';
 import { AnalyzePhotoUseCase } from './analyze-photo.use-case';
@@ -13,8 +14,16 @@ export class LocalAnalysisApi implements AnalysisApi {
     private readonly ratings: RatingsRepository,
   ) {}
 
-  analyze(request: AnalyzePhotoRequest, options: { deadlineMs: number }): Promise<AnalyzePhotoResult> {
-    return this.analyzePhoto.execute(request, options.deadlineMs);
+  async analyze(request: AnalyzePhotoRequest, options: { deadlineMs: number }): Promise<AnalyzePhotoResult> {
+    const end = photoAnalysisDuration.startTimer();
+    try {
+      const result = await this.analyzePhoto.execute(request, options.deadlineMs);
+      end({ outcome: result.outcome });
+      return result;
+    } catch (error) {
+      end({ outcome: 'error' });
+      throw error;
+    }
   }
 
   async getRating(photoId: string): Promise<PhotoRatingView | null> {

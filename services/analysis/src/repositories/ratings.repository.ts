@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { asc, eq, isNull, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { NewRatingRow, RatingRow, ratings } from '../db/schema';
 import type { DbExecutor } from './db-executor';
 
@@ -23,15 +23,6 @@ export class RatingsRepository {
     const existing = await this.findByPhotoId(rating.photoId, db);
     if (!existing) throw new Error(`rating of photo ${rating.photoId} vanished during insert`);
     return { row: existing, created: false };
-  }
-
-  async markPublished(id: string): Promise<void> {
-    await this.database.db.update(ratings).set({ publishedAt: sql`now()` }).where(eq(ratings.id, id));
-  }
-
-  /** Ratings whose event never reached the bus, oldest first. */
-  async findUnpublished(limit: number): Promise<RatingRow[]> {
-    return this.database.db.select().from(ratings).where(isNull(ratings.publishedAt)).orderBy(asc(ratings.createdAt)).limit(limit);
   }
 
   async deleteByPhotoId(photoId: string, db: DbExecutor = this.database.db): Promise<void> {

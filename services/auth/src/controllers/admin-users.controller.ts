@@ -1,12 +1,12 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query, UseGuards } from '@nestjs/common';
 import { PLAN_ORDER } from '@wildframe/contracts';
 import type { PlanId } from '@wildframe/contracts';
-import { AdminGuard, CurrentIdentity, valid } from '@wildframe/platform';
+import { AdminGuard, CurrentIdentity, idParam, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import { z } from 'zod';
 import { listPageQuery } from '../dto/auth.dto';
 import type { ListPageQuery } from '../dto/auth.dto';
-import { AdminUserView, AdminUsersService } from '../use-cases/admin-users.service';
+import { AdminUserView, AdminUsersService, adminUsersErrors } from '../use-cases/admin-users.service';
 
 const planBody = z.object({ plan: z.enum(PLAN_ORDER as [PlanId, ...PlanId[]], { error: 'Please choose a plan' }) });
 
@@ -22,12 +22,12 @@ export class AdminUsersController {
   }
 
   @Patch(':id/plan')
-  changePlan(@Param('id') id: string, @Body(valid(planBody)) body: z.infer<typeof planBody>): Promise<AdminUserView> {
+  changePlan(@Param('id', idParam(adminUsersErrors.notFound)) id: string, @Body(valid(planBody)) body: z.infer<typeof planBody>): Promise<AdminUserView> {
     return this.adminUsers.changePlan(id, body.plan);
   }
 
   @Delete(':id')
-  remove(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
+  remove(@Param('id', idParam(adminUsersErrors.notFound)) id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
     return this.adminUsers.delete(id, identity);
   }
 }

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, EventOutbox } from '@wildframe/platform';
+import { CLOCK, EventOutbox, photoUploadDuration } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
@@ -70,7 +70,20 @@ export class UploadPhoto {
     private readonly cache: PublicReadCache,
   ) {}
 
+  /** Timed as photo_upload_duration_seconds, by outcome (stored or refused). */
   async execute(input: UploadInput): Promise<UploadResult> {
+    const end = photoUploadDuration.startTimer();
+    try {
+      const result = await this.store(input);
+      end({ outcome: 'stored' });
+      return result;
+    } catch (error) {
+      end({ outcome: 'refused' });
+      throw error;
+    }
+  }
+
+  private async store(input: UploadInput): Promise<UploadResult> {
     const now = this.clock.now();
     const user = input.identity;
     const allowance = allowanceFor(user?.plan ?? null);

@@ -4,6 +4,8 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
+import { httpMetricsMiddleware } from '../metrics/metrics';
+import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
 
@@ -13,6 +15,8 @@ export interface HttpAppOptions {
    * (the gateway's proxy) sees the request body untouched, still unread.
    */
   beforeBodyParsers?: (app: NestExpressApplication) => void;
+  /** `TRUSTED_PROXIES` (see trust-proxy.ts); default: trust no peer's X-Forwarded-For. */
+  trustProxy?: TrustProxySetting;
 }
 
 /** Builds (without listening) a Nest HTTP app with the chassis conventions applied. */
@@ -29,7 +33,9 @@ export async function createHttpApp(rootModule: Type | DynamicModule, options: H
   app.flushLogs();
   app.setGlobalPrefix(API_PREFIX);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? false);
+  // First, so proxied requests (the gateway) are timed too.
+  app.use(httpMetricsMiddleware);
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;

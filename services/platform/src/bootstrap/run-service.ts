@@ -1,13 +1,17 @@
+import type { Server } from 'node:http';
 import { DynamicModule, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { ConfigError, Env, loadConfig } from '../config/load-config';
-import { EventBusSettings, eventBusSettings, StorageSettings, storageSettings } from '../config/infrastructure.config';
+import { EventBusSettings, eventBusSettings, metricsEnv, shutdownEnv, StorageSettings, storageSettings } from '../config/infrastructure.config';
+import { startMetricsServer } from '../metrics/metrics';
 import { createEventBus } from '../events';
 import { createLogger } from '../logging/logging';
 import { PlatformModule } from '../platform.module';
 import { createObjectStorage } from '../storage';
 import { createHttpApp } from './create-http-app';
+import type { TrustProxySetting } from './trust-proxy';
+import { gracefulClose } from './graceful-close';
 import { onShutdownSignal } from './shutdown';
 
 /** Fields every service's configuration schema carries (see `infrastructure.config.ts`). */
@@ -19,6 +23,8 @@ interface BaseServiceConfig {
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
   IDENTITY_SECRET?: string;
+  /** From `trustProxyEnv`; a service without it trusts no proxy. */
+  TRUSTED_PROXIES?: TrustProxySetting;
 }
 
 interface StorageServiceConfig {
@@ -54,8 +60,16 @@ function usesStorage(config: object): config is StorageServiceConfig {
  */
 export async function runService<S extends z.ZodObject>(definition: ServiceDefinition<S>, env: Env): Promise<void> {
   let config: z.infer<S> & BaseServiceConfig;
+  let metricsPort: number | undefined;
+  let drainDelayMs: number;
+  let shutdownTimeoutMs: number;
   try {
     config = loadConfig(definition.name, definition.schema, env) as z.infer<S> & BaseServiceConfig;
+    ({ METRICS_PORT: metricsPort, SHUTDOWN_DRAIN_DELAY_MS: drainDelayMs, SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs } = loadConfig(
+      definition.name,
+      z.object({ ...metricsEnv, ...shutdownEnv }),
+      env,
+    ));
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -83,11 +97,22 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
 
   try {
     const configureHttp = definition.configureHttp;
-    const app = await createHttpApp(ServiceRootModule, { beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)) });
+    const app = await createHttpApp(ServiceRootModule, {
+      trustProxy: config.TRUSTED_PROXIES ?? false,
+      beforeBodyParsers: configureHttp && ((created) => configureHttp(created, config)),
+    });
     if (config.LISTEN_HOST) await app.listen(config.PORT, config.LISTEN_HOST);
     else await app.listen(config.PORT);
-    logger.info({ port: config.PORT, host: config.LISTEN_HOST }, `${definition.name} listening`);
-    onShutdownSignal(() => app.close(), logger);
+    // The bound port: PORT=0 (tests) picks a free one.
+    const address = (app.getHttpServer() as Server).address();
+    logger.info({ port: typeof address === 'object' && address ? address.port : config.PORT, host: config.LISTEN_HOST }, `${definition.name} listening`);
+    // Its own port: the gateway routes /api/* only, so /metrics is never public.
+    const metricsServer = metricsPort === undefined ? undefined : await startMetricsServer(metricsPort);
+    if (metricsServer) logger.info({ port: metricsServer.port }, `${definition.name} metrics on port ${metricsServer.port}`);
+    onShutdownSignal(async () => {
+      await gracefulClose(app, { drainDelayMs, logger });
+      metricsServer?.close();
+    }, logger, shutdownTimeoutMs);
   } catch (error) {
     logger.fatal({ err: error }, `${definition.name} failed to start`);
     process.exit(1);

@@ -13,6 +13,19 @@ export const loggingEnv = { LOG_LEVEL: envField.logLevel() };
  */
 export const listenEnv = { LISTEN_HOST: envField.string().optional() };
 
+/**
+ * Distributed entrypoints: Prometheus metrics on GET /metrics of this port (0: any free port,
+ * logged). Unset: no metrics server. Read by `runService` for every service.
+ */
+export const metricsEnv = {
+  METRICS_PORT: z.coerce
+    .number({ message: 'must be a port number' })
+    .int('must be a port number')
+    .min(0, 'must be a port number')
+    .max(65_535, 'must be a port number')
+    .optional(),
+};
+
 export const eventBusEnv = {
   EVENT_BUS_DRIVER: envField.oneOf(['in-process', 'kafka'] as const, 'in-process'),
   KAFKA_BROKERS: envField.list().optional(),
@@ -28,6 +41,17 @@ export const storageEnv = {
   S3_ACCESS_KEY_ID: envField.string().optional(),
   S3_SECRET_ACCESS_KEY: envField.string().optional(),
   S3_FORCE_PATH_STYLE: envField.bool(false),
+};
+
+/**
+ * Distributed entrypoints, on SIGTERM: readiness fails for SHUTDOWN_DRAIN_DELAY_MS while requests
+ * are still answered, then in-flight requests finish, the outbox flushes and the bus stops; all
+ * within SHUTDOWN_TIMEOUT_MS, or the process exits with status 1. Keep the sum below the pod's
+ * terminationGracePeriodSeconds (the chart: 5 000 + 20 000 ms < 30 s).
+ */
+export const shutdownEnv = {
+  SHUTDOWN_DRAIN_DELAY_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').default(0),
+  SHUTDOWN_TIMEOUT_MS: envField.positiveInt(20_000),
 };
 
 /** Distributed shape: shared by the gateway (signs caller identities) and services (verify them). */

@@ -6,6 +6,7 @@ import type { EventBus, PublishOptions } from '../events/event-bus';
 import { buildRecord } from '../events/event-record';
 import type { DatabaseTransaction } from './processed-event-store';
 import type { ServiceDatabase } from './service-database';
+import { trackOutbox } from '../metrics/metrics';
 
 export interface EventOutboxOptions {
   /** How often the relay looks for events a crash or a bus outage left behind. Default 30 s. */
@@ -74,6 +75,8 @@ export class EventOutbox {
   private next: Promise<number> | undefined;
   private timers: NodeJS.Timeout[] = [];
   private stopped = false;
+  private started = false;
+  private untrackBacklog: (() => void) | undefined;
 
   constructor(
     private readonly database: ServiceDatabase,
@@ -131,18 +134,26 @@ export class EventOutbox {
   /** Starts the sweep: once shortly after start-up, then periodically (timers do not keep the process alive). */
   start(): void {
     if (this.stopped || this.timers.length > 0) return;
+    this.started = true;
     const first = setTimeout(() => void this.sweep(), this.startupDelayMs);
     const every = setInterval(() => void this.sweep(), this.sweepIntervalMs);
     first.unref();
     every.unref();
     this.timers = [first, every];
+    this.untrackBacklog ??= trackOutbox(this.database.schema, () => this.pending());
   }
 
-  /** Stops the sweep and waits for a running flush; later flushes do nothing (rows wait for the next start). */
+  /**
+   * Stops the sweep and, when it was started, publishes what the last requests committed (a
+   * graceful shutdown flushes the outbox); later flushes do nothing (rows wait for the next start).
+   */
   async stop(): Promise<void> {
-    this.stopped = true;
+    this.untrackBacklog?.();
+    this.untrackBacklog = undefined;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers = [];
+    if (this.started && !this.stopped) await this.flush();
+    this.stopped = true;
     await this.idle();
   }
 
@@ -158,6 +169,12 @@ export class EventOutbox {
       this.logger.warn({ err: error, schema: this.database.schema }, 'outbox prune failed');
     }
     return published;
+  }
+
+  /** Rows not published yet (the outbox_backlog metric). */
+  async pending(): Promise<number> {
+    const { rows } = await this.database.db.execute<{ count: string }>(sql`SELECT count(*)::text AS count FROM ${this.table} WHERE published_at IS NULL`);
+    return Number(rows[0]?.count ?? 0);
   }
 
   private async drain(): Promise<number> {

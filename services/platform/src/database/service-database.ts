@@ -3,6 +3,7 @@ import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { trackPool } from '../metrics/metrics';
 import { outboxTableDdl } from './event-outbox';
 
 export interface ServiceDatabaseOptions {
@@ -22,6 +23,8 @@ const SCHEMA_NAME = /^[a-z][a-z0-9_]{0,62}$/;
  */
 export class ServiceDatabase {
   readonly db: NodePgDatabase;
+  /** Stops reporting the pool in the metrics (on close). */
+  private readonly untrackPool: () => void;
 
   private constructor(
     readonly schema: string,
@@ -29,6 +32,7 @@ export class ServiceDatabase {
     private readonly migrationsFolder: string,
   ) {
     this.db = drizzle({ client: pool });
+    this.untrackPool = trackPool(schema, pool);
   }
 
   static connect(options: ServiceDatabaseOptions): ServiceDatabase {
@@ -91,6 +95,7 @@ export class ServiceDatabase {
   }
 
   async close(): Promise<void> {
+    this.untrackPool();
     await this.pool.end();
   }
 }

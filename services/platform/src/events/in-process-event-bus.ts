@@ -2,6 +2,7 @@ import { eventCodec, type EventCodec, type EventPayloads, type Topic } from '@wi
 import { deadLetterTopic, type EventBus, type EventHandler, type PublishOptions, type SubscribeOptions } from './event-bus';
 import { defaultEventBusLogger, errorMessage, type EventBusLogger } from './event-bus-logger';
 import { deliver, subscription, type Subscription } from './delivery';
+import { eventsConsumed, eventsDeadLettered, eventsPublished } from '../metrics/metrics';
 import { buildRecord, deadLetterRecord, readDeadLetter, type DeadLetter, type EventRecord } from './event-record';
 
 export interface InProcessEventBusOptions {
@@ -48,6 +49,7 @@ export class InProcessEventBus implements EventBus {
     }
     const { id, record } = buildRecord(this.codec, topic, payload, options);
     for (const sub of this.subscriptions.get(topic)?.values() ?? []) this.enqueue(sub, record);
+    eventsPublished.inc({ topic });
     return id;
   }
 
@@ -131,7 +133,12 @@ export class InProcessEventBus implements EventBus {
 
   private async deliverOne(sub: Subscription, record: EventRecord): Promise<void> {
     const outcome = await deliver(this.codec, sub, record, this.logger);
-    if (outcome.delivered) return;
+    if (outcome.delivered) {
+      eventsConsumed.inc({ topic: sub.topic, group: sub.group, outcome: 'handled' });
+      return;
+    }
+    eventsConsumed.inc({ topic: sub.topic, group: sub.group, outcome: 'dead_lettered' });
+    eventsDeadLettered.inc({ topic: sub.topic, group: sub.group });
     const dlqTopic = deadLetterTopic(sub.topic, sub.group);
     const parked = deadLetterRecord(sub.topic, sub.group, record, {
       error: errorMessage(outcome.error),

@@ -15,6 +15,7 @@ import { deadLetterTopic, type EventBus, type EventHandler, type PublishOptions,
 import { defaultEventBusLogger, errorContext, errorMessage, type EventBusLogger } from './event-bus-logger';
 import { deliver, subscription, type Subscription } from './delivery';
 import { buildRecord, deadLetterRecord, type EventRecord } from './event-record';
+import { consumerLag, eventsConsumed, eventsDeadLettered, eventsPublished } from '../metrics/metrics';
 
 export interface KafkaEventBusConfig {
   brokers: string[];
@@ -111,6 +112,7 @@ export class KafkaEventBus implements EventBus {
     }
     const { id, record } = buildRecord(this.codec, topic, payload, options);
     await this.send(topic, record);
+    eventsPublished.inc({ topic });
     return id;
   }
 
@@ -216,6 +218,10 @@ export class KafkaEventBus implements EventBus {
         'Kafka consumer crashed',
       ),
     );
+    // Lag after each batch: what the group still has to read of the partition.
+    consumer.on(consumer.events.END_BATCH_PROCESS, ({ payload }) =>
+      consumerLag.set({ topic: payload.topic, group: entry.group, partition: String(payload.partition) }, Number(payload.offsetLag)),
+    );
     await consumer.connect();
     await consumer.subscribe({ topics: [...entry.subscriptions.keys()], fromBeginning: settings.fromBeginning ?? true });
     await consumer.run({
@@ -248,7 +254,10 @@ export class KafkaEventBus implements EventBus {
     }, heartbeatMs);
     try {
       const outcome = await deliver(this.codec, sub, record, this.logger, context);
-      if (outcome.delivered) return;
+      if (outcome.delivered) {
+        eventsConsumed.inc({ topic, group: entry.group, outcome: 'handled' });
+        return;
+      }
       const dlqTopic = deadLetterTopic(topic, entry.group);
       const parked = deadLetterRecord(topic, entry.group, record, {
         error: errorMessage(outcome.error),
@@ -271,6 +280,8 @@ export class KafkaEventBus implements EventBus {
         );
         throw error;
       }
+      eventsConsumed.inc({ topic, group: entry.group, outcome: 'dead_lettered' });
+      eventsDeadLettered.inc({ topic, group: entry.group });
       this.logger.error(
         { topic, group: entry.group, key: record.key, eventId: record.headers['ce_id'], ...context, deadLetterTopic: dlqTopic },
         `Event parked on ${dlqTopic} after ${outcome.attempts} attempt(s)`,

@@ -12,6 +12,16 @@ export interface HealthCheck {
 @Injectable()
 export class HealthRegistry {
   private readonly checks = new Map<string, HealthCheck>();
+  private drainingSince: Date | undefined;
+
+  /** Shutdown has begun: readiness answers 503 from now on, so the load balancer stops sending requests. */
+  startDraining(): void {
+    this.drainingSince ??= new Date();
+  }
+
+  get draining(): boolean {
+    return this.drainingSince !== undefined;
+  }
 
   register(check: HealthCheck): void {
     this.checks.set(check.name, check);
@@ -58,6 +68,10 @@ export class HealthController {
 
   @Get(['', 'ready'])
   async ready(@Res({ passthrough: true }) res: Response): Promise<ReadinessBody> {
+    if (this.registry.draining) {
+      res.status(503);
+      return { statusCode: 503, message: 'Service is shutting down', status: 'unavailable', checks: {} };
+    }
     const result = await this.registry.run();
     if (result.ok) return { status: 'ok', checks: result.checks };
     // Not ready is still answered in the shared error envelope, with the failing checks named.

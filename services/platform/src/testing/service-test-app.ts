@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHttpApp } from '../bootstrap/create-http-app';
+import type { TrustProxySetting } from '../bootstrap/trust-proxy';
 import { InProcessEventBus } from '../events';
 import { PlatformModule } from '../platform.module';
 import { FilesystemObjectStorage } from '../storage';
@@ -36,6 +37,8 @@ export async function createServiceTestApp(
     subscribe?: (bus: InProcessEventBus) => void;
     /** Express-level setup before the routes, as a service's `configureHttp`. */
     configureHttp?: (app: NestExpressApplication) => void;
+    /** Default: the test client on loopback acts as our proxy, so tests choose client addresses with X-Forwarded-For. */
+    trustProxy?: TrustProxySetting;
   } = {},
 ): Promise<ServiceTestApp> {
   const database = await createTestDatabase();
@@ -53,7 +56,7 @@ export async function createServiceTestApp(
   })
   class TestRootModule {}
 
-  const app = await createHttpApp(TestRootModule);
+  const app = await createHttpApp(TestRootModule, { trustProxy: options.trustProxy ?? ['loopback'] });
   options.configureHttp?.(app);
   await app.init();
   return {
