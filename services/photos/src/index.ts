@@ -3,3 +3,4 @@ export * from './photos.module';
 export { UploadPhoto } from './use-cases/upload-photo';
 export { PhotoActions } from './use-cases/photo-actions';
 export { SiteAssets } from './use-cases/site-assets';
+export * from './openapi';

@@ -20,6 +20,7 @@ import { IdentityRegistry } from './identity/identity';
 import { IDENTITY_SECRET, IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
 import { LocalServiceRegistry } from './service-clients/local-service-registry';
+import { OpenApiCatalogue, OpenApiController } from './openapi/openapi.catalogue';
 import type { ObjectStorage } from './storage/object-storage';
 import { CLOCK, Clock, systemClock } from './time/clock';
 
@@ -69,11 +70,12 @@ export class PlatformModule implements NestModule {
       module: PlatformModule,
       // Scheduled jobs (@Interval, @Cron) of every module in the process register here, once.
       imports: [loggingModule(options.logging), ScheduleModule.forRoot()],
-      controllers: [HealthController],
+      controllers: [HealthController, OpenApiController],
       providers: [
         HealthRegistry,
         IdentityRegistry,
         LocalServiceRegistry,
+        OpenApiCatalogue,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: IDENTITY_SECRET, useValue: options.identitySecret ?? null },
         { provide: EVENT_BUS, useValue: options.eventBus },
@@ -81,7 +83,7 @@ export class PlatformModule implements NestModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         ...storageProviders,
       ],
-      exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
+      exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, OpenApiCatalogue, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
     };
   }
 }

@@ -29,6 +29,9 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 
+/** PATCH /api/admin/users/{id}/plan */
+export const adminPlanBody = z.object({ plan: z.enum(PLAN_ORDER as [PlanId, ...PlanId[]], { error: 'Please choose a plan' }) });
+
 export const profileBody = z.object({ firstName, lastName, email });
 
 export const forgotPasswordBody = z.object({ email });
@@ -68,3 +71,4 @@ export type ProfileBody = z.infer<typeof profileBody>;
 export type VerifyAnswersBody = z.infer<typeof verifyAnswersBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export type SecurityQuestionsBody = z.infer<typeof securityQuestionsBody>;
+export type AdminPlanBody = z.infer<typeof adminPlanBody>;

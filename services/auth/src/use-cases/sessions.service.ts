@@ -7,15 +7,13 @@ import type { AuthConfig } from '../auth.config';
 import { dummySecretHash, hashToken, newOpaqueToken, verifySecret } from '../crypto/secrets';
 import type { UserRow } from '../db/schema';
 import { authErrors } from '../domain/auth.errors';
-import { normalizeEmail, PublicUser, toPublicUser } from '../domain/public-user';
+import { normalizeEmail, toPublicUser } from '../domain/public-user';
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { RateLimiter } from './rate-limiter';
 
-export interface SignedIn {
-  sessionToken: string;
-  user: PublicUser;
-}
+export type { SignedIn } from '../dto/auth.responses';
+import type { SignedIn } from '../dto/auth.responses';
 
 /** Sign-in, sign-out and turning a session token back into the caller. */
 @Injectable()

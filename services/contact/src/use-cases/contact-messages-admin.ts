@@ -7,11 +7,8 @@ import { ContactMessageView, ContactResponseView, ContactStatus, toMessageView, 
 import type { AuditAction } from '../domain/contact-message';
 import { ContactMessagesRepository } from '../repositories/contact-messages.repository';
 
-export interface StatusResult {
-  id: string;
-  status: string;
-  message: string;
-}
+export type { StatusResult } from '../dto/contact.responses';
+import type { StatusResult } from '../dto/contact.responses';
 
 /** The admin's side of contact messages. Every change is written with its audit row. */
 @Injectable()

@@ -8,23 +8,8 @@ import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/uplo
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { GallerySort, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
 
-export interface GalleryPage {
-  /** Each card says whether the viewer has liked it, so the heart survives a refetch. */
-  photos: Array<PhotoCard & { liked: boolean }>;
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
-
-export interface UserStats {
-  dailyUploads: number;
-  totalPhotos: number;
-  publicPhotos: number;
-  totalLikes: number;
-  totalViews: number;
-  storageUsedMB: number;
-}
+export type { GalleryPage, UserStats } from '../dto/photos.responses';
+import type { GalleryPage, UserStats } from '../dto/photos.responses';
 
 /** Everything that reads photos: gallery, detail, featured, own photos, limits and stats. */
 @Injectable()

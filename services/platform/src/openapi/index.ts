@@ -1,0 +1,3 @@
+export * from './api-document';
+export * from './openapi.catalogue';
+export * from './merge-documents';
