@@ -49,7 +49,8 @@ const GET_TOOLS =
 
 const SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
 const DATA_SERVICES = ['auth', 'photos', 'analysis', 'billing', 'contact'];
-const COMMON_ENV = ['PORT', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID'];
+// TRUSTED_PROXIES: the X-Forwarded-For hops each service may believe (per-address limits).
+const COMMON_ENV = ['PORT', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'TRUSTED_PROXIES'];
 const DATA_ENV = ['DATABASE_URL', 'RUN_MIGRATIONS'];
 const STORAGE_ENV = [
   'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
@@ -569,6 +570,12 @@ function helmChecks(helm) {
     const extras = ['Ingress', 'PodDisruptionBudget', 'Secret'].filter((kind) => byKind(defaults, kind).length > 0);
     check('default values: no Ingress, PDB or chart-made Secret unless asked for', extras.map((k) => `renders a ${k}`));
     const sa = byKind(defaults, 'ServiceAccount');
+    const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(defaults, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
+    check('default values (no ingress): the gateway trusts no proxy, the services behind it the gateway only',
+      SERVICES.filter((s) => trusted[s] !== (s === 'gateway' ? '0' : '1')).map((s) => `${s}: TRUSTED_PROXIES=${trusted[s]}`));
+    const billingConfig = find(defaults, 'ConfigMap', 'wildframe-billing')?.data ?? {};
+    check('default values: real payments (PAYMENT_PROVIDER=stripe), no sandbox',
+      billingConfig.PAYMENT_PROVIDER === 'stripe' && billingConfig.ALLOW_SANDBOX_PAYMENTS === undefined ? [] : [`PAYMENT_PROVIDER=${billingConfig.PAYMENT_PROVIDER}`]);
     check('default values: one ServiceAccount, token not mounted',
       sa.length === 1 && sa[0].automountServiceAccountToken === false ? [] : ['ServiceAccount missing or mounts its token']);
   }
@@ -605,7 +612,16 @@ function helmChecks(helm) {
     if (gatewayConfig.CONTACT_URL !== 'http://contact.other-namespace.svc:8080') problems.push('env override of CONTACT_URL ignored');
     if (gatewayConfig.AUTH_URL !== 'http://wf-auth:3000') problems.push(`AUTH_URL is ${gatewayConfig.AUTH_URL}`);
     if (find(all, 'Deployment', 'wf-contact')?.spec.replicas !== 0) problems.push('replicas: 0 not applied');
+    const trusted = SERVICES.filter((s) => find(all, 'ConfigMap', `wf-${s}`)?.data?.TRUSTED_PROXIES !== (s === 'gateway' ? '1' : '2'));
+    if (trusted.length) problems.push(`with the ingress, TRUSTED_PROXIES is not 1 (gateway) / 2 (services) for ${trusted.join(', ')}`);
     check('ci/all-values.yaml: Ingress, PDBs, Secrets (existing, inline, per-key), images, overrides', problems);
+  }
+
+  // Sandbox payments let anyone upgrade with the public test card: only on explicit request.
+  {
+    const refused = run(helm, ['template', 'wildframe', CHART, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox']);
+    if (!refused.ok && /ALLOW_SANDBOX_PAYMENTS/.test(refused.stderr)) pass('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS=true does not render');
+    else fail('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS=true does not render', refused.ok ? 'helm template accepted it' : tail(refused.stderr, 3));
   }
 
   // The schema turns bad values away.

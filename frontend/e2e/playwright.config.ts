@@ -59,7 +59,8 @@ export default defineConfig({
   webServer: {
     command: process.env.E2E_SERVER_COMMAND ?? 'node dist/services/standalone/src/main.js',
     cwd: workspaceRoot,
-    env: { PORT: String(port), DATA_DIR: dataDir },
+    // The tests stand in for a proxy on loopback: they choose visitors' addresses with X-Forwarded-For.
+    env: { PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback' },
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -166,8 +166,16 @@ enabled service; photos calls analysis, billing calls auth (their internal APIs)
 {{- $_ := set $env (printf "%s_URL" (upper $other | replace "-" "_")) $url }}
 {{- end }}
 {{- end }}
+{{- /* Trusted X-Forwarded-For hops: the proxies in front of the gateway, plus the gateway for the
+services behind it. */}}
+{{- $hops := $root.Values.config.proxyHops }}
+{{- if kindIs "invalid" $hops }}{{ $hops = ternary 1 0 (eq (toString $root.Values.ingress.enabled) "true") }}{{ end }}
+{{- $_ := set $env "TRUSTED_PROXIES" (toString (ternary (int $hops) (add (int $hops) 1) (eq .name "gateway"))) }}
 {{- range $key, $value := $svc.env }}
 {{- $_ := set $env $key (toString $value) }}
+{{- end }}
+{{- if and (eq .name "billing") (eq (get $env "PAYMENT_PROVIDER" | default "sandbox") "sandbox") (ne (get $env "ALLOW_SANDBOX_PAYMENTS") "true") }}
+{{- fail "services.billing.env.PAYMENT_PROVIDER is sandbox, where anyone upgrades to a paid plan with the public test card: use stripe, or set services.billing.env.ALLOW_SANDBOX_PAYMENTS to \"true\" on a development cluster" }}
 {{- end }}
 {{- toYaml $env }}
 {{- end }}

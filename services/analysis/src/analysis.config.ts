@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 const count = (fallback: number, max: number) =>
@@ -13,6 +13,7 @@ const count = (fallback: number, max: number) =>
 export const analysisConfigSchema = z
   .object({
     PORT: envField.port(3003),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     // Verifies the signed caller the gateway forwards (editing tips need a signed-in member).

@@ -7,7 +7,9 @@ import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testin
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
-import { authConfigSchema } from './auth.config';
+import { AUTH_CONFIG, authConfigSchema } from './auth.config';
+import type { AuthConfig } from './auth.config';
+import { AccountsService } from './use-cases/accounts.service';
 import { AuthModule } from './auth.module';
 import { SECURITY_QUESTIONS } from './domain/security-questions';
 
@@ -154,18 +156,30 @@ describe('auth API', () => {
   });
 
   describe('brute force', () => {
-    it('answers the 6th wrong password within the window with 429 and refuses even the right one until it passes', async () => {
+    it('answers the 6th wrong password from one client with 429 and throttles that client, not the account owner', async () => {
       const account = await signup();
       for (let i = 0; i < 5; i++) {
         expect((await api().post('/auth/login').send({ email: account.email, password: `wrong-${i}` })).status).toBe(401);
       }
       const sixth = await api().post('/auth/login').send({ email: account.email, password: 'wrong-6' });
       expect(sixth.body).toEqual({ statusCode: 429, message: 'Too many attempts. Please try again in 15 minutes.' });
-      // From another address too: the account itself is protected.
-      const right = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.200.0.1').send({ email: account.email, password: account.password });
-      expect(right.status).toBe(429);
+      // The failing client is refused even the right password until the window passes…
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(429);
+      // …while the owner, from an address that has not failed, signs in at once.
+      const owner = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.200.0.1').send({ email: account.email, password: account.password });
+      expect(owner.status).toBe(200);
       t.clock.advance(WINDOW_MS + 1000);
       expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    });
+
+    it('cannot lock out the site admin: attackers from many addresses are throttled, the admin signs in', async () => {
+      const attackers = Array.from({ length: 3 }, (_, i) => `10.201.0.${i + 1}`);
+      for (const attacker of attackers) {
+        for (let i = 0; i < 6; i++) await request(t.server).post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: ADMIN.email, password: `guess-${i}` });
+        expect((await request(t.server).post('/api/auth/login').set('X-Forwarded-For', attacker).send({ email: ADMIN.email, password: 'guess-again' })).status).toBe(429);
+      }
+      const admin = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.201.1.1').send(ADMIN);
+      expect(admin.status).toBe(200);
     });
 
     it('limits one address that tries many accounts', async () => {
@@ -199,14 +213,14 @@ describe('auth API', () => {
       [{ question1: 'What is your PIN?' }, 'Please choose each question from the list'],
     ])('validates %j', async (override, message) => {
       const account = await signup();
-      const res = await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, ...override });
+      const res = await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password, ...override });
       expect(res.body).toEqual({ statusCode: 400, message });
       expect((await api().get('/user/security-questions').set(bearer(account.token))).body).toEqual({ hasQuestions: false, questions: [] });
     });
 
     it('recovers an account: questions, answers (case and spaces ignored), new password; every old session is revoked', async () => {
       const account = await signup();
-      expect((await api().post('/user/security-questions').set(bearer(account.token)).send(answers)).status).toBe(200);
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password })).status).toBe(200);
       expect((await api().get('/user/security-questions').set(bearer(account.token))).body).toEqual({ hasQuestions: true, questions });
 
       const forgot = await api().post('/auth/forgot-password').send({ email: account.email });
@@ -239,7 +253,7 @@ describe('auth API', () => {
 
     it('a verified reset expires', async () => {
       const account = await signup();
-      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
       t.clock.advance(16 * 60_000);
       const late = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: verified.body.resetToken });
@@ -258,7 +272,7 @@ describe('auth API', () => {
 
     it('limits answer guessing per account', async () => {
       const account = await signup();
-      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       for (let i = 0; i < 5; i++) {
         const res = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', `10.77.0.${i + 1}`).send({ email: account.email, answer1: 'a', answer2: 'b', answer3: `c${i}` });
         expect(res.status).toBe(401);
@@ -281,16 +295,53 @@ describe('auth API', () => {
     it('updates the profile, refuses a taken e-mail, and publishes the change', async () => {
       const account = await signup();
       const other = await signup();
-      const res = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: ' Grace ', lastName: 'Heron', email: 'Grace.Heron@Example.com' });
+      const res = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: ' Grace ', lastName: 'Heron', email: 'Grace.Heron@Example.com', currentPassword: account.password });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Heron', email: 'grace.heron@example.com' });
-      const taken = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'G', lastName: 'H', email: other.email });
+      const taken = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'G', lastName: 'H', email: other.email, currentPassword: account.password });
       expect(taken.body).toEqual({ statusCode: 409, message: 'An account with this email already exists' });
       const invalid = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: '', lastName: 'H', email: 'g@example.com' });
       expect(invalid.body).toEqual({ statusCode: 400, message: 'First name is required' });
       expect((await api().put('/user/profile').send({ firstName: 'a', lastName: 'b', email: 'c@example.com' })).status).toBe(401);
       await t.bus.idle();
       expect(published.some((e) => e.type === 'auth.user.updated.v1' && e.key === account.user.id && (e.payload as { firstName: string }).firstName === 'Grace')).toBe(true);
+    });
+
+    it('needs the current password to change the e-mail (not the name), and counts wrong guesses like sign-in failures', async () => {
+      const account = await signup();
+      const to = (body: Record<string, string>) => api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'Ada', lastName: 'Birder', ...body });
+      expect((await to({ email: 'stolen@example.com' })).body).toEqual({ statusCode: 400, message: 'Please enter your current password' });
+      expect((await to({ email: 'stolen@example.com', currentPassword: 'not-it' })).body).toEqual({ statusCode: 400, message: 'Current password is incorrect' });
+      expect((await api().get('/auth/user').set(bearer(account.token))).body.email).toBe(account.email.toLowerCase());
+      expect((await to({ email: account.email, firstName: 'Augusta' })).body).toMatchObject({ firstName: 'Augusta' });
+      for (let i = 0; i < 4; i++) await to({ email: 'stolen@example.com', currentPassword: `guess-${i}` });
+      expect((await to({ email: 'stolen@example.com', currentPassword: account.password })).status).toBe(429);
+    });
+
+    it('needs the current password to set security questions', async () => {
+      const account = await signup();
+      const answers = { question1: SECURITY_QUESTIONS[0], question2: SECURITY_QUESTIONS[1], question3: SECURITY_QUESTIONS[2], answer1: 'a', answer2: 'b', answer3: 'c' };
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send(answers)).body).toEqual({ statusCode: 400, message: 'Please enter your current password' });
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: 'wrong-one' })).body).toEqual({ statusCode: 400, message: 'Current password is incorrect' });
+      expect((await api().get('/user/security-questions').set(bearer(account.token))).body.hasQuestions).toBe(false);
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password })).status).toBe(200);
+    });
+
+    it('changes the password with the current one, keeps this session and signs out the others', async () => {
+      const account = await signup();
+      const other = (await api().post('/auth/login').send({ email: account.email, password: account.password })).body.sessionToken as string;
+      const change = (body: Record<string, string>) => api().post('/user/password').set(bearer(account.token)).send(body);
+      expect((await change({ currentPassword: 'wrong-one', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).body).toEqual({ statusCode: 400, message: 'Current password is incorrect' });
+      expect((await change({ currentPassword: account.password, newPassword: 'short', confirmPassword: 'short' })).body).toEqual({ statusCode: 400, message: 'Password must be at least 8 characters' });
+      expect((await change({ currentPassword: account.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-past' })).body).toEqual({ statusCode: 400, message: "Passwords don't match" });
+      expect((await change({ newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).body).toEqual({ statusCode: 400, message: 'Please enter your current password' });
+      expect((await api().get('/auth/user').set(bearer(other))).status).toBe(200);
+      expect((await change({ currentPassword: account.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).body).toEqual({ message: 'Password changed' });
+      expect((await api().get('/auth/user').set(bearer(account.token))).status).toBe(200);
+      expect((await api().get('/auth/user').set(bearer(other))).status).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: 'brand-new-pass' })).status).toBe(200);
+      expect((await api().post('/user/password').send({ currentPassword: 'x', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).status).toBe(401);
     });
 
     it('stores an avatar as a small square WebP without metadata and serves it with long caching', async () => {
@@ -334,6 +385,27 @@ describe('auth API', () => {
     });
   });
 
+  describe('odd input', () => {
+    const nul = { statusCode: 400, message: 'Input must not contain NUL characters' };
+
+    it('refuses NUL characters in signup, login, profile and recovery with 400 and stores nothing', async () => {
+      const body = newAccount({ firstName: 'A\u0000da' });
+      expect((await api().post('/auth/signup').send(body)).body).toEqual(nul);
+      expect((await api().post('/auth/login').send({ email: body.email, password: body.password })).status).toBe(401);
+      expect((await api().post('/auth/signup').send(newAccount({ email: 'nul\u0000@example.com' }))).body).toEqual(nul);
+      expect((await api().post('/auth/login').send({ email: 'a\u0000@example.com', password: 'x' })).body).toEqual(nul);
+      expect((await api().post('/auth/forgot-password').send({ email: 'a\u0000@example.com' })).body).toEqual(nul);
+      const account = await signup();
+      const profile = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'Grace', lastName: 'He\u0000ron', email: account.email });
+      expect(profile.body).toEqual(nul);
+      expect((await api().get('/auth/user').set(bearer(account.token))).body.lastName).toBe('Birder');
+    });
+
+    it('answers an avatar id that is not an id with 404', async () => {
+      expect((await request(t.server).get('/api/users/not-a-uuid/avatar')).body).toEqual({ statusCode: 404, message: 'Not found' });
+    });
+  });
+
   describe('site admin and what is stored', () => {
     it('creates the site admin from configuration at start', async () => {
       const res = await api().post('/auth/login').send(ADMIN);
@@ -341,10 +413,28 @@ describe('auth API', () => {
       expect(res.body.user).toMatchObject({ email: ADMIN.email, isAdmin: true, isSiteAdmin: true });
     });
 
+    it('never promotes an existing account whose e-mail is ADMIN_EMAIL: start-up stops with a clear message', async () => {
+      const squatter = await signup();
+      const config = t.app.get<AuthConfig>(AUTH_CONFIG);
+      const configured = config.ADMIN_EMAIL;
+      config.ADMIN_EMAIL = squatter.email;
+      try {
+        await expect(t.app.get(AccountsService).onApplicationBootstrap()).rejects.toThrow(
+          `ADMIN_EMAIL ${squatter.email.toLowerCase()} belongs to an existing account that is not the site admin, and existing accounts are never promoted.`,
+        );
+      } finally {
+        config.ADMIN_EMAIL = configured;
+      }
+      const login = await api().post('/auth/login').send({ email: squatter.email, password: squatter.password });
+      expect(login.body.user).toMatchObject({ isAdmin: false, isSiteAdmin: false });
+      // A restart with the real site admin already there is fine.
+      await expect(t.app.get(AccountsService).onApplicationBootstrap()).resolves.toBeUndefined();
+    });
+
     it('keeps no plaintext password, answer or token in the database, and never returns a hash', async () => {
       const account = await signup({ password: 'plaintext-canary-1' });
       const answers = { question1: SECURITY_QUESTIONS[1], question2: SECURITY_QUESTIONS[2], question3: SECURITY_QUESTIONS[3], answer1: 'answercanaryone', answer2: 'answercanarytwo', answer3: 'answercanarythree' };
-      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: answers.answer1, answer2: answers.answer2, answer3: answers.answer3 });
       const client = new Client({ connectionString: t.databaseUrl });
       await client.connect();

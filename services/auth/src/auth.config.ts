@@ -1,10 +1,11 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the auth service reads from its environment; validated at start-up. */
 export const authConfigSchema = z
   .object({
     PORT: envField.port(3001),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

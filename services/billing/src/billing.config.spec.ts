@@ -1,5 +1,5 @@
 import { ConfigError, loadConfig } from '@wildframe/platform';
-import { billingConfigSchema } from './billing.config';
+import { billingConfigSchema, billingServiceConfigSchema } from './billing.config';
 
 const DATABASE_URL = 'postgres://u:p@localhost:5432/db';
 
@@ -16,6 +16,15 @@ function problemsOf(env: Record<string, string>): readonly string[] {
 describe('billing configuration', () => {
   it('takes payments in the sandbox unless told otherwise', () => {
     expect(loadConfig('billing', billingConfigSchema, { DATABASE_URL })).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', BILLING_JOB_INTERVAL_SECONDS: 60, PAST_DUE_GRACE_DAYS: 7 });
+  });
+
+  it('refuses sandbox payments in the deployed service unless a deployment allows them explicitly', () => {
+    const load = (env: Record<string, string>) => () => loadConfig('billing', billingServiceConfigSchema, { DATABASE_URL, ...env });
+    const refused: Array<Record<string, string>> = [{}, { PAYMENT_PROVIDER: 'sandbox' }, { PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'false' }];
+    for (const env of refused) {
+      expect(load(env)).toThrow(/PAYMENT_PROVIDER: sandbox payments let anyone upgrade with the public test card: set PAYMENT_PROVIDER=stripe, or ALLOW_SANDBOX_PAYMENTS=true on a development deployment/);
+    }
+    expect(load({ PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' })()).toMatchObject({ PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: true });
   });
 
   it('names every Stripe setting that PAYMENT_PROVIDER=stripe requires', () => {

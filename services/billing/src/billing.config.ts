@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 const prefixed = (prefixes: readonly string[], what: string) =>
@@ -19,6 +19,7 @@ const STRIPE_REQUIRED = [
 export const billingConfigSchema = z
   .object({
     PORT: envField.port(3004),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,
@@ -26,6 +27,8 @@ export const billingConfigSchema = z
 
     /** sandbox: offline, no real charges (the default). stripe: real payments with the keys below. */
     PAYMENT_PROVIDER: envField.oneOf(['sandbox', 'stripe'] as const, 'sandbox'),
+    /** The distributed service takes sandbox payments only when this says so (see billingServiceConfigSchema). */
+    ALLOW_SANDBOX_PAYMENTS: envField.bool(false),
     STRIPE_SECRET_KEY: prefixed(['sk_', 'rk_'], 'a Stripe secret key').optional(),
     STRIPE_WEBHOOK_SECRET: prefixed(['whsec_'], 'a Stripe webhook signing secret').optional(),
     STRIPE_PUBLISHABLE_KEY: prefixed(['pk_'], 'a Stripe publishable key').optional(),
@@ -62,5 +65,20 @@ export const billingConfigSchema = z
   });
 
 export type BillingConfig = z.infer<typeof billingConfigSchema>;
+
+/**
+ * The deployed service: in the sandbox anyone upgrades to a paid plan with the public test card,
+ * so a deployment must choose it explicitly (a development cluster). The standalone shape, a
+ * developer's machine, keeps the sandbox as its default.
+ */
+export const billingServiceConfigSchema = billingConfigSchema.superRefine((value, ctx) => {
+  if (value.PAYMENT_PROVIDER === 'sandbox' && !value.ALLOW_SANDBOX_PAYMENTS) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_PROVIDER'],
+      message: 'sandbox payments let anyone upgrade with the public test card: set PAYMENT_PROVIDER=stripe, or ALLOW_SANDBOX_PAYMENTS=true on a development deployment',
+    });
+  }
+});
 
 export const BILLING_CONFIG = Symbol('BILLING_CONFIG');

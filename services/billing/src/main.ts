@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { runService } from '@wildframe/platform';
-import { billingConfigSchema } from './billing.config';
+import { billingServiceConfigSchema } from './billing.config';
 import { BillingModule } from './billing.module';
 
-void runService({ name: 'billing', schema: billingConfigSchema, module: (config) => BillingModule.register(config) }, process.env);
+void runService({ name: 'billing', schema: billingServiceConfigSchema, module: (config) => BillingModule.register(config) }, process.env);

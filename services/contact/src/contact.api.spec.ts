@@ -136,6 +136,9 @@ describe('contact API', () => {
       ['a 2001-character message', 'Message must be 2000 characters or less', { message: 'm'.repeat(2001) }],
       ['an unknown category', 'Please choose a category', { category: 'complaint' }],
       ['no category', 'Please choose a category', { category: undefined }],
+      // PostgreSQL text cannot hold NUL: refused up front instead of failing in the database.
+      ['a NUL in the message', 'Input must not contain NUL characters', { message: 'My heron photo\u0000 fails every time.' }],
+      ['a NUL in the name', 'Input must not contain NUL characters', { name: 'Rachel\u0000' }],
     ])('refuses %s with "%s" and stores nothing', async (_case, message, override) => {
       const before = Number((await db.query('SELECT count(*) FROM contact.contact_messages')).rows[0].count);
       const res = await as(null).post('/contact').send(form(override));

@@ -1,10 +1,11 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the contact service reads from its environment; validated at start-up. */
 export const contactConfigSchema = z
   .object({
     PORT: envField.port(3005),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

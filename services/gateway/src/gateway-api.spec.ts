@@ -23,7 +23,8 @@ async function bootGateway(env: Record<string, string>) {
     ],
   })
   class TestGatewayModule {}
-  const app: NestExpressApplication = await createHttpApp(TestGatewayModule);
+  // The test client on loopback stands in for the ingress: it chooses client addresses.
+  const app: NestExpressApplication = await createHttpApp(TestGatewayModule, { trustProxy: ['loopback'] });
   await app.init();
   return { app, received };
 }

@@ -1,4 +1,4 @@
-import { envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings } from '@wildframe/platform';
+import { envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 const upstream = () => envField.url(['http', 'https']).optional();
@@ -11,6 +11,7 @@ const email = () => z.email({ message: 'must be an e-mail address' });
 export const gatewayConfigSchema = z
   .object({
     PORT: envField.port(3000),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

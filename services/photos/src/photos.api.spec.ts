@@ -474,6 +474,36 @@ describe('photos API', () => {
       expect(events.some((e) => e.type === 'photos.photo.deleted.v1' && e.key === photo.id)).toBe(true);
     });
 
+    it('answers ids that are not ids with 404 and NUL characters with 400, never 500', async () => {
+      const notFound = { statusCode: 404, message: 'Photo Not Found' };
+      const odd = ['not-a-uuid', '1', `${ids['tiger']}x`];
+      for (const id of odd) {
+        const path = `/photos/${encodeURIComponent(id)}`;
+        expect((await as(owner.token).put(`${path}/description`).send({ description: 'x' })).body).toEqual(notFound);
+        expect((await as(owner.token).get(`${path}/download`)).body).toEqual(notFound);
+        expect((await as(owner.token).post(`${path}/toggle-public`)).body).toEqual(notFound);
+        expect((await as(owner.token).delete(path)).body).toEqual(notFound);
+        expect((await as(null).get(`${path}/image`)).body).toEqual(notFound);
+        expect((await as(null).get(`${path}/image?size=thumb`)).body).toEqual(notFound);
+        expect((await as(null).post(`${path}/view`)).body).toEqual(notFound);
+        expect((await as(null).post(`${path}/like`)).body).toEqual(notFound);
+        expect((await as(admin.token).delete(`/admin${path}`)).body).toEqual(notFound);
+        expect((await as(admin.token).post(`/admin${path}/toggle-featured`)).body).toEqual(notFound);
+      }
+      const nul = { statusCode: 400, message: 'Input must not contain NUL characters' };
+      expect((await as(null).get('/photos?public=true&search=tig%00er')).body).toEqual(nul);
+      expect((await as(null).get('/photos?public=true&category=wild%00life')).body).toEqual(nul);
+      expect((await as(null).get(`/photos/${slugs['tiger']}%00`)).body).toEqual(nul);
+      expect((await as(owner.token).put(`/photos/${ids['tiger']}/description`).send({ description: 'Winter\u0000stalk.' })).body).toEqual(nul);
+      expect((await as(null).get(`/photos/${ids['tiger']}`)).body.description).toBe('Winter stalk.');
+      const before = (await as(owner.token).get('/user/photos')).body.length as number;
+      expect((await upload(owner.token, TIGER, { title: 'Tiger\u0000', description: 'In snow.' })).body).toEqual(nul);
+      expect((await upload(owner.token, TIGER, { title: 'Tiger', description: 'In snow.', category: 'wild\u0000life' })).body).toEqual(nul);
+      // Busboy already refuses a NUL in a part header (the file name).
+      expect((await as(owner.token).post('/photos/upload').field('title', 'Tiger').field('description', 'In snow.').attach('photo', TIGER, 'ti\u0000ger.jpg')).status).toBe(400);
+      expect((await as(owner.token).get('/user/photos')).body.length).toBe(before);
+    });
+
     it("removes a deleted account's photos and files", async () => {
       const { token, identity } = user();
       const photo = (await upload(token)).body.photo;

@@ -1,10 +1,11 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, storageEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the photos service reads from its environment; validated at start-up. */
 export const photosConfigSchema = z
   .object({
     PORT: envField.port(3002),
+    ...trustProxyEnv,
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,

@@ -10,7 +10,7 @@ import {
   Module,
   OnApplicationBootstrap,
 } from '@nestjs/common';
-import { APP_FILTER } from '@nestjs/core';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { HttpErrorFilter } from './errors/http-error.filter';
 import { EVENT_BUS } from './events/event-bus';
@@ -23,6 +23,7 @@ import { LocalServiceRegistry } from './service-clients/local-service-registry';
 import { OpenApiCatalogue, OpenApiController } from './openapi/openapi.catalogue';
 import type { ObjectStorage } from './storage/object-storage';
 import { CLOCK, Clock, systemClock } from './time/clock';
+import { RejectNulInUrlMiddleware, RejectNulPipe } from './validation/nul-characters';
 
 /** The process-wide object storage; services get a namespaced view of it (`serviceStorage`). */
 export const ROOT_OBJECT_STORAGE = Symbol('ROOT_OBJECT_STORAGE');
@@ -61,7 +62,8 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
 @Module({})
 export class PlatformModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    // NUL first: the identity lookup must not meet it either.
+    consumer.apply(RejectNulInUrlMiddleware, IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 
   static forRoot(options: PlatformOptions): DynamicModule {
@@ -81,6 +83,7 @@ export class PlatformModule implements NestModule {
         { provide: EVENT_BUS, useValue: options.eventBus },
         EventBusLifecycle,
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        { provide: APP_PIPE, useClass: RejectNulPipe },
         ...storageProviders,
       ],
       exports: [HealthRegistry, IdentityRegistry, LocalServiceRegistry, OpenApiCatalogue, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],

@@ -30,7 +30,8 @@ describe('each service starts alone', () => {
   /** What the Helm chart gives each service besides its database: the shared Secret and the computed URLs. */
   const CHART_ENV: Record<string, Record<string, string>> = {
     photos: { ANALYSIS_URL: 'http://127.0.0.1:1' },
-    billing: { AUTH_URL: 'http://127.0.0.1:1' },
+    // A development deployment: sandbox payments must be allowed explicitly.
+    billing: { AUTH_URL: 'http://127.0.0.1:1', PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' },
   };
 
   it.each(['auth', 'photos', 'analysis', 'billing', 'contact'])(

@@ -1,4 +1,4 @@
-import { envField, loggingEnv } from '@wildframe/platform';
+import { envField, loggingEnv, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /**
@@ -7,6 +7,7 @@ import { z } from 'zod';
  */
 export const standaloneConfigSchema = z.object({
   PORT: envField.port(3000),
+  ...trustProxyEnv,
   /** Where the embedded database, stored files and the instance lock live. */
   DATA_DIR: envField.string().default('./data'),
   /** Use an existing PostgreSQL instead of the embedded one (tests, or an operator's choice). */

@@ -55,6 +55,7 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
         storage: createObjectStorage({ driver: 'filesystem', dir: storageDir }),
         logLevel: config.LOG_LEVEL,
       }),
+      { trustProxy: config.TRUSTED_PROXIES },
     );
     cleanups.push(() => app.close());
     configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined });

@@ -7,6 +7,14 @@ export interface ProfileUpdate {
   firstName: string;
   lastName: string;
   email: string;
+  /** Needed when the e-mail changes. */
+  currentPassword?: string;
+}
+
+export interface PasswordChange {
+  currentPassword: string;
+  newPassword: string;
+  confirmPassword: string;
 }
 
 export interface MySecurityQuestions {
@@ -21,6 +29,7 @@ export interface SecurityQuestionsSetup {
   answer1: string;
   answer2: string;
   answer3: string;
+  currentPassword: string;
 }
 
 export const profileApi = api.injectEndpoints({
@@ -50,6 +59,10 @@ export const profileApi = api.injectEndpoints({
         ),
       invalidatesTags: ['CurrentUser'],
     }),
+    /** Signs out every other session of the account (this one stays). */
+    changePassword: build.mutation<{ message: string }, PasswordChange>({
+      query: (body) => ({ url: 'user/password', method: 'POST', body }),
+    }),
     getMySecurityQuestions: build.query<MySecurityQuestions, void>({
       query: () => 'user/security-questions',
       providesTags: ['SecurityQuestions'],
@@ -66,4 +79,5 @@ export const {
   useUploadAvatarMutation,
   useGetMySecurityQuestionsQuery,
   useSetSecurityQuestionsMutation,
+  useChangePasswordMutation,
 } = profileApi;

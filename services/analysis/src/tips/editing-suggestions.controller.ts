@@ -1,5 +1,6 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
+import { CurrentIdentity, idParam, SignedInGuard, valid } from '@wildframe/platform';
+import { analysisErrors } from '../domain/analysis.errors';
 import type { Identity } from '@wildframe/platform';
 import { editingSuggestionsBody } from './editing-suggestions.dto';
 import type { EditingSuggestionsBody } from './editing-suggestions.dto';
@@ -15,7 +16,7 @@ export class EditingSuggestionsController {
   @UseGuards(SignedInGuard)
   suggest(
     @CurrentIdentity() identity: Identity,
-    @Param('id') photoId: string,
+    @Param('id', idParam(analysisErrors.photoNotFound)) photoId: string,
     @Body(valid(editingSuggestionsBody)) body: EditingSuggestionsBody,
   ): Promise<{ suggestions: string }> {
     return this.suggestions.execute(identity, photoId, body.platform);

@@ -1,9 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Patch, UseGuards } from '@nestjs/common';
-import { AdminGuard, CurrentIdentity, valid } from '@wildframe/platform';
+import { AdminGuard, CurrentIdentity, idParam, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import { adminPlanBody } from '../dto/auth.dto';
 import type { AdminPlanBody } from '../dto/auth.dto';
-import { AdminUserView, AdminUsersService } from '../use-cases/admin-users.service';
+import { AdminUserView, AdminUsersService, adminUsersErrors } from '../use-cases/admin-users.service';
 
 /** Every account, for admins: 401 to anonymous callers, 403 to members. */
 @Controller('admin/users')
@@ -17,12 +17,12 @@ export class AdminUsersController {
   }
 
   @Patch(':id/plan')
-  changePlan(@Param('id') id: string, @Body(valid(adminPlanBody)) body: AdminPlanBody): Promise<AdminUserView> {
+  changePlan(@Param('id', idParam(adminUsersErrors.notFound)) id: string, @Body(valid(adminPlanBody)) body: AdminPlanBody): Promise<AdminUserView> {
     return this.adminUsers.changePlan(id, body.plan);
   }
 
   @Delete(':id')
-  remove(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
+  remove(@Param('id', idParam(adminUsersErrors.notFound)) id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
     return this.adminUsers.delete(id, identity);
   }
 }

@@ -1,5 +1,7 @@
-import { Controller, Get, Param, ParseUUIDPipe, Req, Res } from '@nestjs/common';
+import { Controller, Get, Param, Req, Res } from '@nestjs/common';
+import { idParam } from '@wildframe/platform';
 import type { Request, Response } from 'express';
+import { authErrors } from '../domain/auth.errors';
 import { AvatarsService } from '../use-cases/avatars.service';
 
 /** Public avatar images; URLs carry a content version, so they can be cached for a year. */
@@ -8,7 +10,7 @@ export class AvatarController {
   constructor(private readonly avatars: AvatarsService) {}
 
   @Get(':id/avatar')
-  async avatar(@Param('id', new ParseUUIDPipe()) id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async avatar(@Param('id', idParam(authErrors.notFound)) id: string, @Req() req: Request, @Res() res: Response): Promise<void> {
     const object = await this.avatars.current(id);
     const etag = `"${object.etag}"`;
     res.setHeader('ETag', etag);

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { and, count, eq, gt, lte, min } from 'drizzle-orm';
+import { and, count, eq, gt, like, lte, min } from 'drizzle-orm';
 import { failedAttempts } from '../db/schema';
 
 export type AttemptAction = 'login' | 'answers' | 'reset' | 'lookup';
-export type AttemptScope = 'account' | 'ip';
+/** `pair`: one account from one address (sign-in), so failures elsewhere never lock its owner out. */
+export type AttemptScope = 'account' | 'ip' | 'pair';
 
 @Injectable()
 export class FailedAttemptsRepository {
@@ -27,6 +28,14 @@ export class FailedAttemptsRepository {
     await this.database.db
       .delete(failedAttempts)
       .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject)));
+  }
+
+  /** Every subject of a scope that starts with `prefix` (all addresses' failures on one account). */
+  async clearPrefix(action: AttemptAction, scope: AttemptScope, prefix: string): Promise<void> {
+    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
+    await this.database.db
+      .delete(failedAttempts)
+      .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), like(failedAttempts.subject, `${escaped}%`)));
   }
 
   async deleteOlderThan(cutoff: Date): Promise<void> {

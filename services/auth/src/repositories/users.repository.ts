@@ -100,10 +100,6 @@ export class UsersRepository {
     return { before, after: after as UserRow };
   }
 
-  async markSiteAdmin(id: string): Promise<void> {
-    await this.db.update(users).set({ isAdmin: true, isSiteAdmin: true, updatedAt: sql`now()` }).where(eq(users.id, id));
-  }
-
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
   }

@@ -60,7 +60,10 @@ export class AccountsService implements OnApplicationBootstrap {
     return this.sessions.open(user);
   }
 
-  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string }): Promise<PublicUser> {
+  /** A new e-mail needs the current password (it is how the account is recovered and signed into). */
+  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string; currentPassword?: string }, ip: string): Promise<PublicUser> {
+    const current = await this.users.findById(userId);
+    if (current && normalizeEmail(changes.email) !== current.email) await this.sessions.confirmPassword(userId, changes.currentPassword, ip);
     const user = await this.users.transaction(async (tx) => {
       const updated = await this.users.updateProfile(
         userId,
@@ -91,7 +94,11 @@ export class AccountsService implements OnApplicationBootstrap {
     );
   }
 
-  /** Creates the site admin at first start; an existing account with that e-mail is promoted, its password kept. */
+  /**
+   * Creates the site admin at first start. An existing account with that e-mail is never promoted:
+   * anyone could have registered the address an operator later configures, and would keep their
+   * own password. Start-up stops instead, saying what to do.
+   */
   async onApplicationBootstrap(): Promise<void> {
     const { ADMIN_EMAIL, ADMIN_PASSWORD } = this.config;
     if (!ADMIN_EMAIL || !ADMIN_PASSWORD) {
@@ -100,10 +107,7 @@ export class AccountsService implements OnApplicationBootstrap {
     }
     const email = normalizeEmail(ADMIN_EMAIL);
     const existing = await this.users.findByEmail(email);
-    if (existing) {
-      if (!existing.isAdmin || !existing.isSiteAdmin) await this.users.markSiteAdmin(existing.id);
-      return;
-    }
+    if (existing) return assertIsSiteAdmin(existing, email);
     try {
       await this.users.create({
         email,
@@ -115,8 +119,18 @@ export class AccountsService implements OnApplicationBootstrap {
       });
       this.logger.log(`site admin ${email} created`);
     } catch (error) {
-      // Another replica created it first.
       if ((error as { code?: string }).code !== 'EMAIL_TAKEN') throw error;
+      // Another replica created it first, or someone registered the address meanwhile.
+      const raced = await this.users.findByEmail(email);
+      if (raced) assertIsSiteAdmin(raced, email);
     }
   }
+}
+
+function assertIsSiteAdmin(user: UserRow, email: string): void {
+  if (user.isSiteAdmin) return;
+  throw new Error(
+    `ADMIN_EMAIL ${email} belongs to an existing account that is not the site admin, and existing accounts are never promoted. ` +
+      'Set ADMIN_EMAIL to an address without an account (the site admin is created with ADMIN_PASSWORD), or remove that account first.',
+  );
 }

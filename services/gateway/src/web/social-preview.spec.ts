@@ -47,7 +47,8 @@ async function bootGateway(webDir: string, photos: PhotosApi | null): Promise<Ne
     ],
   })
   class TestGatewayModule {}
-  const app: NestExpressApplication = await createHttpApp(TestGatewayModule);
+  // The test client on loopback stands in for the ingress (X-Forwarded-Proto/Host).
+  const app: NestExpressApplication = await createHttpApp(TestGatewayModule, { trustProxy: ['loopback'] });
   if (photos) app.get(LocalServiceRegistry).register(PHOTOS_API, photos);
   configureGatewayHttp(app, { webDir });
   await app.init();

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Req, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { AdminGuard, CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
+import { AdminGuard, CurrentIdentity, idParam, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import type { Request, Response } from 'express';
 import { diskStorage } from 'multer';
@@ -20,6 +20,9 @@ import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 
 /** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
+/** Photo ids are UUIDs; anything else is a photo that does not exist. */
+const photoId = idParam(photosErrors.notFound);
+
 const uploadInterceptor = AnyFilesInterceptor({
   storage: diskStorage({ destination: tmpdir() }),
   limits: { fileSize: LARGEST_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
@@ -74,38 +77,38 @@ export class PhotosController {
 
   @Post('photos/:id/view')
   @HttpCode(200)
-  view(@Param('id') id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ views: number }> {
+  view(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ views: number }> {
     return this.actions.view(id, identity, ip);
   }
 
   @Post('photos/:id/like')
   @HttpCode(200)
-  like(@Param('id') id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
+  like(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
     return this.actions.like(id, identity, ip);
   }
 
   @Put('photos/:id/description')
   @UseGuards(SignedInGuard)
-  description(@Param('id') id: string, @CurrentIdentity() identity: Identity, @Body(valid(descriptionBody)) body: { description: string }) {
+  description(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity, @Body(valid(descriptionBody)) body: { description: string }) {
     return this.actions.updateDescription(id, identity, body.description);
   }
 
   @Post('photos/:id/toggle-public')
   @HttpCode(200)
   @UseGuards(SignedInGuard)
-  togglePublic(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string; isPublic: boolean }> {
+  togglePublic(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string; isPublic: boolean }> {
     return this.actions.togglePublic(id, identity);
   }
 
   @Delete('photos/:id')
   @UseGuards(SignedInGuard)
-  remove(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
+  remove(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string }> {
     return this.actions.deleteOwn(id, identity);
   }
 
   @Get('photos/:id/download')
   @UseGuards(SignedInGuard)
-  async download(@Param('id') id: string, @CurrentIdentity() identity: Identity, @Req() req: Request, @Res() res: Response): Promise<void> {
+  async download(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity, @Req() req: Request, @Res() res: Response): Promise<void> {
     const { photo, object } = await this.actions.download(id, identity);
     const filename = photo.originalName.replace(/["\\\r\n]/g, '_');
     sendObject(req, res, object, 'private, no-store', {
@@ -115,7 +118,7 @@ export class PhotosController {
 
   @Get('photos/:id/image')
   async image(
-    @Param('id') id: string,
+    @Param('id', photoId) id: string,
     @Query(valid(imageQuery)) query: ImageQuery,
     @CurrentIdentity() identity: Identity | null,
     @Req() req: Request,
@@ -161,14 +164,14 @@ export class PhotosController {
 
   @Delete('admin/photos/:id')
   @UseGuards(AdminGuard)
-  adminDelete(@Param('id') id: string): Promise<{ message: string }> {
+  adminDelete(@Param('id', photoId) id: string): Promise<{ message: string }> {
     return this.actions.deleteAsAdmin(id);
   }
 
   @Post('admin/photos/:id/toggle-featured')
   @HttpCode(200)
   @UseGuards(AdminGuard)
-  toggleFeatured(@Param('id') id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string; isFeatured: boolean }> {
+  toggleFeatured(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity): Promise<{ message: string; isFeatured: boolean }> {
     return this.actions.toggleFeatured(id, identity);
   }
 }

@@ -4,11 +4,17 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
+import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
 
+export interface HttpAppOptions {
+  /** `TRUSTED_PROXIES` (see trust-proxy.ts); default: trust no peer's X-Forwarded-For. */
+  trustProxy?: TrustProxySetting;
+}
+
 /** Builds (without listening) a Nest HTTP app with the chassis conventions applied. */
-export async function createHttpApp(rootModule: Type | DynamicModule): Promise<NestExpressApplication> {
+export async function createHttpApp(rootModule: Type | DynamicModule, options: HttpAppOptions = {}): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(rootModule, {
     bufferLogs: true,
     // Start-up errors must reach our handler (exit with a message), not kill the process abruptly.
@@ -21,7 +27,7 @@ export async function createHttpApp(rootModule: Type | DynamicModule): Promise<N
   app.flushLogs();
   app.setGlobalPrefix(API_PREFIX);
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.set('trust proxy', options.trustProxy ?? false);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;
 }

@@ -8,6 +8,7 @@ import { createLogger } from '../logging/logging';
 import { PlatformModule } from '../platform.module';
 import { createObjectStorage } from '../storage';
 import { createHttpApp } from './create-http-app';
+import type { TrustProxySetting } from './trust-proxy';
 import { onShutdownSignal } from './shutdown';
 
 /** Fields every service's configuration schema carries (see `infrastructure.config.ts`). */
@@ -18,6 +19,8 @@ interface BaseServiceConfig {
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
   IDENTITY_SECRET?: string;
+  /** From `trustProxyEnv`; a service without it trusts no proxy. */
+  TRUSTED_PROXIES?: TrustProxySetting;
 }
 
 interface StorageServiceConfig {
@@ -78,7 +81,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   class ServiceRootModule {}
 
   try {
-    const app = await createHttpApp(ServiceRootModule);
+    const app = await createHttpApp(ServiceRootModule, { trustProxy: config.TRUSTED_PROXIES ?? false });
     definition.configureHttp?.(app, config);
     await app.listen(config.PORT);
     logger.info({ port: config.PORT }, `${definition.name} listening`);

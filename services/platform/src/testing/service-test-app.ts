@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createHttpApp } from '../bootstrap/create-http-app';
+import type { TrustProxySetting } from '../bootstrap/trust-proxy';
 import { InProcessEventBus } from '../events';
 import { PlatformModule } from '../platform.module';
 import { FilesystemObjectStorage } from '../storage';
@@ -30,7 +31,13 @@ export interface ServiceTestApp {
  */
 export async function createServiceTestApp(
   modules: (env: { DATABASE_URL: string; STORAGE_DIR: string }) => DynamicModule[],
-  options: { clock?: ManualClock; /** Test consumers; the bus starts with the app. */ subscribe?: (bus: InProcessEventBus) => void } = {},
+  options: {
+    clock?: ManualClock;
+    /** Test consumers; the bus starts with the app. */
+    subscribe?: (bus: InProcessEventBus) => void;
+    /** Default: the test client on loopback acts as our proxy, so tests choose client addresses with X-Forwarded-For. */
+    trustProxy?: TrustProxySetting;
+  } = {},
 ): Promise<ServiceTestApp> {
   const database = await createTestDatabase();
   const storageDir = mkdtempSync(join(tmpdir(), 'wildframe-test-storage-'));
@@ -47,7 +54,7 @@ export async function createServiceTestApp(
   })
   class TestRootModule {}
 
-  const app = await createHttpApp(TestRootModule);
+  const app = await createHttpApp(TestRootModule, { trustProxy: options.trustProxy ?? ['loopback'] });
   await app.init();
   return {
     app,
