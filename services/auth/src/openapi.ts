@@ -1,6 +1,6 @@
 import { messageSchema, ServiceApiDocument, uuidParams } from '@wildframe/platform';
 import { z } from 'zod';
-import { adminPlanBody, forgotPasswordBody, loginBody, profileBody, resetPasswordBody, securityQuestionsBody, signupBody, verifyAnswersBody } from './dto/auth.dto';
+import { adminPlanBody, changePasswordBody, forgotPasswordBody, loginBody, profileBody, resetPasswordBody, securityQuestionsBody, signupBody, verifyAnswersBody } from './dto/auth.dto';
 import {
   adminUserViewSchema,
   forgotPasswordResultSchema,
@@ -26,7 +26,8 @@ export function authApiDocument(): ServiceApiDocument {
     .add({ method: 'post', path: '/api/auth/reset-password', operationId: 'resetPassword', summary: 'Set a new password with the reset token', access: 'public', body: resetPasswordBody, response: { status: 200, description: 'Password changed', json: messageSchema }, errors: [401, 429] })
     .add({ method: 'get', path: '/api/user/security-questions', operationId: 'getSecurityQuestions', summary: 'Whether the signed-in user has security questions, and which', access: 'user', response: { status: 200, description: 'Status', json: securityQuestionsStatusSchema } })
     .add({ method: 'post', path: '/api/user/security-questions', operationId: 'saveSecurityQuestions', summary: 'Set the three security questions and answers', access: 'user', body: securityQuestionsBody, response: { status: 200, description: 'Saved', json: messageSchema } })
-    .add({ method: 'put', path: '/api/user/profile', operationId: 'updateProfile', summary: 'Change name and e-mail', access: 'user', body: profileBody, response: { status: 200, description: 'The updated user', json: publicUserSchema }, errors: [409] })
+    .add({ method: 'put', path: '/api/user/profile', operationId: 'updateProfile', summary: 'Change name and e-mail (a new e-mail needs the current password)', access: 'user', body: profileBody, response: { status: 200, description: 'The updated user', json: publicUserSchema }, errors: [409, 429] })
+    .add({ method: 'post', path: '/api/user/password', operationId: 'changePassword', summary: 'Change the password (needs the current one); signs out the other sessions', access: 'user', body: changePasswordBody, response: { status: 200, description: 'Changed', json: messageSchema }, errors: [429] })
     .add({
       method: 'post',
       path: '/api/user/avatar',
