@@ -641,7 +641,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One photo by slug or id (public ones to anyone, private ones to their owner and admins) */
+        get: operations["getPhoto"];
         put?: never;
         post?: never;
         /** Delete an own photo */
@@ -764,23 +765,6 @@ export interface paths {
         put?: never;
         /** Record a view (once per viewer and day) */
         post: operations["recordView"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/photos/{slugOrId}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** One photo by slug or id (public ones to anyone, private ones to their owner and admins) */
-        get: operations["getPhoto"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1006,7 +990,7 @@ export interface components {
             model?: string;
             shutterSpeed?: string;
             takenAt?: string;
-        } | null;
+        };
         Cancellation: {
             accessUntil: string | null;
             subscription: components["schemas"]["SubscriptionSummary"];
@@ -1047,7 +1031,7 @@ export interface components {
             name: string;
             priority: string;
             responses: components["schemas"]["ContactResponse"][];
-            status: string;
+            status: components["schemas"]["ContactStatus"];
             subject: string;
             updatedAt: string;
             userId: string | null;
@@ -1060,20 +1044,22 @@ export interface components {
             respondedBy: string;
             responseText: string;
         };
+        /** @enum {string} */
+        ContactStatus: "pending" | "in_progress" | "resolved" | "archived";
         ContactStatusResult: {
             /** Format: uuid */
             id: string;
             message: string;
-            status: string;
+            status: components["schemas"]["ContactStatus"];
         };
         ContactSubmitted: {
             /** Format: uuid */
             id: string;
             message: string;
-            status: string;
+            status: components["schemas"]["ContactStatus"];
         };
         CurrentSubscription: {
-            subscription: components["schemas"]["SubscriptionSummary"];
+            subscription: components["schemas"]["SubscriptionSummary"] | null;
         };
         EditingSuggestions: {
             suggestions: string;
@@ -1161,16 +1147,16 @@ export interface components {
             author: string;
             licence: string;
             source: string;
-        } | null;
+        };
         PhotoDescription: {
             description: string;
             message: string;
         };
         /** @description A photo with its rating; the original file’s facts only for its owner. */
         PhotoDetail: {
-            camera: components["schemas"]["CameraSettings"];
+            camera: components["schemas"]["CameraSettings"] | null;
             category: string;
-            credit: components["schemas"]["PhotoCredit"];
+            credit: components["schemas"]["PhotoCredit"] | null;
             description: string;
             dominantColor: string;
             expiresAt: string | null;
@@ -1188,7 +1174,7 @@ export interface components {
             mimeType?: string;
             originalName?: string;
             overallRating: string | null;
-            rating: components["schemas"]["PhotoRating"];
+            rating: components["schemas"]["PhotoRating"] | null;
             slug: string;
             socialImageUrl: string;
             thumbnailUrl: string;
@@ -1221,7 +1207,7 @@ export interface components {
             location: string | null;
             overallRating: string;
             subject: string | null;
-        } | null;
+        };
         PhotoViews: {
             views: number;
         };
@@ -1337,7 +1323,7 @@ export interface components {
             provider: string;
             /** @enum {string} */
             status: "incomplete" | "active" | "past_due" | "ended" | "replaced" | "abandoned";
-        } | null;
+        };
         UpgradePayment: {
             amountDue: number;
             clientSecret?: string;
@@ -3774,6 +3760,56 @@ export interface operations {
             };
         };
     };
+    getPhoto: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo’s slug or id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoDetail"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     deletePhoto: {
         parameters: {
             query?: never;
@@ -4257,55 +4293,6 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["PhotoViews"];
-                };
-            };
-            /** @description Invalid request: the message names the first problem */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Nothing with this id (or not visible to the caller) */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-            /** @description Any other error */
-            default: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ErrorEnvelope"];
-                };
-            };
-        };
-    };
-    getPhoto: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                slugOrId: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description The photo */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["PhotoDetail"];
                 };
             };
             /** @description Invalid request: the message names the first problem */

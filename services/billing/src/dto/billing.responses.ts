@@ -51,7 +51,7 @@ export const subscriptionSummarySchema = z
   })
   .meta({ id: 'SubscriptionSummary' });
 
-export const currentSubscriptionSchema = z.object({ subscription: subscriptionSummarySchema.nullable() }).meta({ id: 'CurrentSubscription' });
+export const currentSubscriptionSchema = z.object({ subscription: z.union([subscriptionSummarySchema, z.null()]) }).meta({ id: 'CurrentSubscription' });
 
 /** The account as auth returns it (contracts: AccountView). */
 const accountViewSchema = z

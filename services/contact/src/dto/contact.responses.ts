@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { CONTACT_STATUSES } from '../domain/contact-message';
+
+const status = z.enum(CONTACT_STATUSES).meta({ id: 'ContactStatus' });
 
 /** Response shapes of the contact API; the views the controllers return are inferred from them. */
 export const contactResponseViewSchema = z
@@ -14,7 +17,7 @@ export const contactMessageViewSchema = z
     subject: z.string(),
     message: z.string(),
     category: z.string(),
-    status: z.string(),
+    status,
     priority: z.string(),
     userId: z.string().nullable(),
     ipAddress: z.string().nullable(),
@@ -25,9 +28,9 @@ export const contactMessageViewSchema = z
   })
   .meta({ id: 'ContactMessage' });
 
-export const statusResultSchema = z.object({ id: z.uuid(), status: z.string(), message: z.string() }).meta({ id: 'ContactStatusResult' });
+export const statusResultSchema = z.object({ id: z.uuid(), status, message: z.string() }).meta({ id: 'ContactStatusResult' });
 
-export const submittedMessageSchema = z.object({ id: z.uuid(), status: z.string(), message: z.string() }).meta({ id: 'ContactSubmitted' });
+export const submittedMessageSchema = z.object({ id: z.uuid(), status, message: z.string() }).meta({ id: 'ContactSubmitted' });
 
 export type ContactResponseView = z.infer<typeof contactResponseViewSchema>;
 export type ContactMessageView = z.infer<typeof contactMessageViewSchema>;

@@ -54,7 +54,7 @@ export class ContactMessagesAdmin {
     admin: Identity,
     reason: string | null,
     action: AuditAction,
-    decide: (current: ContactMessageRow) => string | null,
+    decide: (current: ContactMessageRow) => ContactMessageRow['status'] | null,
   ): Promise<ContactMessageRow> {
     const change = await this.messages.transaction(async (tx) => {
       const changed = await this.messages.changeStatus(id, decide, action, { changedBy: admin.userId, reason }, tx);

@@ -84,9 +84,10 @@ export const photoCardSchema = z
 export const photoDetailSchema = photoCardSchema
   .extend({
     description: z.string(),
-    rating: storedRatingSchema.nullable(),
-    credit: photoCreditSchema.nullable(),
-    camera: cameraSettingsSchema.nullable(),
+    // A union, not .nullable(): the named component itself must not admit null.
+    rating: z.union([storedRatingSchema, z.null()]),
+    credit: z.union([photoCreditSchema, z.null()]),
+    camera: z.union([cameraSettingsSchema, z.null()]),
     socialImageUrl: z.string(),
     isOwner: z.boolean(),
     isTemporary: z.boolean(),
