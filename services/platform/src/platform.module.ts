@@ -20,6 +20,7 @@ import { IdentityRegistry } from './identity/identity';
 import { IDENTITY_SECRET, IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
 import { LocalServiceRegistry } from './service-clients/local-service-registry';
+import { MethodNotAllowedMiddleware } from './openapi/method-not-allowed.middleware';
 import { OpenApiCatalogue, OpenApiController } from './openapi/openapi.catalogue';
 import type { ObjectStorage } from './storage/object-storage';
 import { CLOCK, Clock, systemClock } from './time/clock';
@@ -62,8 +63,8 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
 @Module({})
 export class PlatformModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // NUL first: the identity lookup must not meet it either.
-    consumer.apply(RejectNulInUrlMiddleware, IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    // NUL first: the identity lookup must not meet it either. A documented path with a wrong method is a 405.
+    consumer.apply(RejectNulInUrlMiddleware, MethodNotAllowedMiddleware, IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 
   static forRoot(options: PlatformOptions): DynamicModule {

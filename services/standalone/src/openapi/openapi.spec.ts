@@ -30,7 +30,7 @@ const SPEC_ENDPOINTS = [
   'GET /api/upload-limits',
   'POST /api/photos/upload',
   'GET /api/photos',
-  'GET /api/photos/{slugOrId}',
+  'GET /api/photos/{id}', // the spec's {slugOrId}: a slug or an id
   'POST /api/photos/{id}/view',
   'POST /api/photos/{id}/like',
   'POST /api/photos/{id}/editing-suggestions',
@@ -179,5 +179,20 @@ describe('the running app serves its document and a reference page', () => {
     }
     expect((await request(running.url).get('/api/docs/init.js')).text).toContain("url: '/api/openapi.json'");
     expect((await request(running.url).get('/api/docs/package.json')).status).toBe(404);
+  });
+
+  it('holds requests to the contract: 405 for a method a documented path lacks, 415 for a body type it does not take, 413 over the limit', async () => {
+    const wrongMethod = await request(running.url).patch('/api/auth/login').send({});
+    expect([wrongMethod.status, wrongMethod.headers['allow'], wrongMethod.body]).toEqual([405, 'POST', { statusCode: 405, message: 'Method PATCH is not allowed here' }]);
+    // A concrete path is matched before a template: /api/photos/upload has POST only, not the methods of /api/photos/{id}.
+    expect((await request(running.url).put('/api/photos/upload')).headers['allow']).toBe('POST');
+    expect((await request(running.url).delete('/api/photos/upload')).status).toBe(405);
+    expect((await request(running.url).delete('/api/photos/some-slug')).status).toBe(401);
+    const wrongType = await request(running.url).post('/api/auth/login').set('Content-Type', 'text/plain').send('email=a@b.c');
+    expect(wrongType.body).toEqual({ statusCode: 415, message: 'Content-Type must be application/json' });
+    const tooLarge = await request(running.url).post('/api/contact').send({ name: 'x', email: 'a@example.com', subject: 's', message: 'm'.repeat(1_100_000), category: 'support' });
+    expect([tooLarge.status, tooLarge.body.statusCode, typeof tooLarge.body.message]).toEqual([413, 413, 'string']);
+    // Undocumented paths are left to their routes (404 here).
+    expect((await request(running.url).patch('/api/no-such-thing')).status).toBe(404);
   });
 });
