@@ -5,6 +5,7 @@
 //   3. build the standalone app and the web app (the process and browser tests run the build)
 //   4. jest: unit, integration (real PostgreSQL, real files, s3rver) and process tests
 //   5. Playwright in Debian's Chromium against the built standalone app
+//   6. schemathesis: the API fuzz against the built standalone app (tools/fuzz/schemathesis.mjs)
 // Ends with one summary line: "tests: N passed, N failed, N skipped".
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -64,4 +65,14 @@ if (existsSync(e2eReport)) {
   totals.skipped += stats.skipped;
 } else if (!e2eOk) totals.failed += 1;
 
-finish(jestOk && e2eOk);
+const fuzzReport = join(reports, 'schemathesis.json');
+const fuzzOk = run('API fuzz (schemathesis, every operation, anonymous and signed in)', 'node', ['tools/fuzz/schemathesis.mjs', '--report', fuzzReport]);
+if (existsSync(fuzzReport)) {
+  // Counted per operation and run (a failed operation is one failure).
+  const fuzz = JSON.parse(readFileSync(fuzzReport, 'utf8'));
+  totals.passed += fuzz.passed;
+  totals.failed += fuzz.failed;
+  totals.skipped += fuzz.skipped;
+} else if (!fuzzOk) totals.failed += 1;
+
+finish(jestOk && e2eOk && fuzzOk);
