@@ -35,11 +35,12 @@ export function photosApiDocument(): ServiceApiDocument {
     .add({ method: 'get', path: '/api/photos', operationId: 'getGallery', summary: 'The public gallery, a page at a time', access: 'optional', query: galleryQuery, response: { status: 200, description: 'A page of cards', json: galleryPageSchema } })
     .add({
       method: 'get',
-      path: '/api/photos/{slugOrId}',
+      // The spec's /api/photos/{slugOrId}: OpenAPI allows one parameter name per path, shared with DELETE.
+      path: '/api/photos/{id}',
       operationId: 'getPhoto',
       summary: 'One photo by slug or id (public ones to anyone, private ones to their owner and admins)',
       access: 'optional',
-      params: z.object({ slugOrId: z.string().min(1).max(200) }),
+      params: z.object({ id: z.string().min(1).max(200).describe('The photo’s slug or id') }),
       response: { status: 200, description: 'The photo', json: photoDetailSchema },
     })
     .add({ method: 'post', path: '/api/photos/{id}/view', operationId: 'recordView', summary: 'Record a view (once per viewer and day)', access: 'optional', params: id, response: { status: 200, description: 'Views so far', json: viewsSchema } })
