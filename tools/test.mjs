@@ -10,6 +10,7 @@
 //      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner)
 //   8. the deploy check: the Helm chart and k8s/ manifests (tools/deploy-check.mjs, helm fetched once)
 //   9. Playwright in Debian's Chromium against the built standalone app
+//  10. schemathesis: the API fuzz against the built standalone app (tools/fuzz/schemathesis.mjs)
 // Under CI=true or WILDFRAME_REQUIRE_INFRA=1 a test server that cannot be had fails the run;
 // elsewhere the suites that need it are skipped with the reason.
 // Ends with one summary line: "tests: N passed, N failed, N skipped".
@@ -125,4 +126,14 @@ if (existsSync(e2eReport)) {
   totals.skipped += stats.skipped;
 } else if (!e2eOk) totals.failed += 1;
 
-finish(jestOk && journeyOk && deployOk && e2eOk);
+const fuzzReport = join(reports, 'schemathesis.json');
+const fuzzOk = run('API fuzz (schemathesis, every operation, anonymous and signed in)', 'node', ['tools/fuzz/schemathesis.mjs', '--report', fuzzReport]);
+if (existsSync(fuzzReport)) {
+  // Counted per operation and run (a failed operation is one failure).
+  const fuzz = JSON.parse(readFileSync(fuzzReport, 'utf8'));
+  totals.passed += fuzz.passed;
+  totals.failed += fuzz.failed;
+  totals.skipped += fuzz.skipped;
+} else if (!fuzzOk) totals.failed += 1;
+
+finish(jestOk && journeyOk && deployOk && e2eOk && fuzzOk);

@@ -42,7 +42,7 @@ test('signup, with its errors and its payment step, has no serious violations', 
 
 test('sign in and password recovery have no serious violations', async ({ page, request }) => {
   const account = await createAccount(request);
-  await setUpSecurityQuestions(request, account.sessionToken);
+  await setUpSecurityQuestions(request, account.sessionToken, account.password);
   await page.goto('/login');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Sign In');
   expect(await seriousViolations(page)).toEqual([]);

@@ -73,7 +73,7 @@ export async function signInThroughApi(request: APIRequestContext, email: string
   return ((await response.json()) as { sessionToken: string }).sessionToken;
 }
 
-export async function setUpSecurityQuestions(request: APIRequestContext, sessionToken: string): Promise<void> {
+export async function setUpSecurityQuestions(request: APIRequestContext, sessionToken: string, currentPassword: string): Promise<void> {
   const response = await request.post('/api/user/security-questions', {
     headers: { Authorization: `Bearer ${sessionToken}` },
     data: {
@@ -83,6 +83,7 @@ export async function setUpSecurityQuestions(request: APIRequestContext, session
       answer1: QUESTIONS[0].answer,
       answer2: QUESTIONS[1].answer,
       answer3: QUESTIONS[2].answer,
+      currentPassword,
     },
   });
   expect(response.status(), await response.text()).toBe(200);

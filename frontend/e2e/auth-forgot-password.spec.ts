@@ -36,7 +36,7 @@ test('an unknown address is told the same, and a malformed one is caught first',
 test('wrong answers fail, Try Different Email starts over, and the new password is checked', async ({ page, request }) => {
   test.setTimeout(60_000);
   const account = await createAccount(request);
-  await setUpSecurityQuestions(request, account.sessionToken);
+  await setUpSecurityQuestions(request, account.sessionToken, account.password);
 
   await page.goto('/forgot-password');
   await page.getByLabel('Email').fill(account.email);

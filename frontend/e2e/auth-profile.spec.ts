@@ -76,6 +76,45 @@ test('an Explorer sees account, plan, quick actions and features, and can edit t
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
+test('changing the e-mail asks for the current password; the password form signs out other sessions', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const account = await createAccount(request);
+  const otherSession = await signInThroughApi(request, account.email, account.password);
+  await openSignedIn(page, account.sessionToken, '/profile');
+
+  const summary = page.locator('.profile-summary');
+  await summary.getByRole('button', { name: 'Edit Profile' }).click();
+  await expect(summary.getByLabel('Current password')).toHaveCount(0);
+  const newEmail = uniqueEmail('moved');
+  await summary.getByLabel('Email').fill(newEmail);
+  await summary.getByRole('button', { name: 'Save Changes' }).click();
+  await expect(summary.getByText('Password is required', { exact: true })).toBeVisible();
+  await summary.getByLabel('Current password').fill(account.password);
+  await summary.getByRole('button', { name: 'Save Changes' }).click();
+  await expectToast(page, 'Profile updated');
+  await expect(summary.getByText(newEmail.toLowerCase())).toBeVisible();
+
+  const form = card(page, 'Change Password');
+  await form.getByLabel('Current password').fill('wrong-password');
+  await form.getByLabel('New password', { exact: true }).fill('a-new-password-1');
+  await form.getByLabel('Confirm new password').fill('a-new-password-2');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expect(form.getByText("Passwords don't match")).toBeVisible();
+  await form.getByLabel('Confirm new password').fill('a-new-password-1');
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast(page, 'Password not changed', 'Current password is incorrect');
+  await form.getByLabel('Current password').fill(account.password);
+  await form.getByRole('button', { name: 'Change Password' }).click();
+  await expectToast(page, 'Password changed', 'Your other sessions were signed out.');
+  await expect(form.getByLabel('Current password')).toHaveValue('');
+
+  // This browser stays signed in; the other session is gone; the new password signs in.
+  await page.reload();
+  await expect(summary.getByText(newEmail.toLowerCase())).toBeVisible();
+  expect((await request.get('/api/auth/user', { headers: { Authorization: `Bearer ${otherSession}` } })).status()).toBe(401);
+  await signInThroughApi(request, newEmail, 'a-new-password-1');
+});
+
 test('a new avatar is previewed until saved, then shown from the server', async ({ page, request }) => {
   test.setTimeout(60_000);
   const account = await createAccount(request, { firstName: 'Dorothea' });
@@ -128,6 +167,13 @@ test('security questions: incomplete and duplicate choices are caught, then save
 
   await chooseOption(page, security.getByLabel('Question 2'), QUESTIONS[1].question);
   await security.getByLabel('Answer 2').fill(QUESTIONS[1].answer);
+  // A session alone is not enough: the current password is asked for, and checked.
+  await security.getByRole('button', { name: 'Save Questions' }).click();
+  await expect(security.getByText('Please enter your current password')).toBeVisible();
+  await security.getByLabel('Current password').fill('not-my-password');
+  await security.getByRole('button', { name: 'Save Questions' }).click();
+  await expectToast(page, 'Setup Failed', 'Current password is incorrect');
+  await security.getByLabel('Current password').fill(account.password);
   await security.getByRole('button', { name: 'Save Questions' }).click();
   await expectToast(page, 'Security Questions Set Up');
   await expect(security.getByText('Configured')).toBeVisible();

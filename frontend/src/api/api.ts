@@ -3,6 +3,7 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { createGatewayBaseQuery, NO_RETRY } from './gateway-base-query';
 import type { ApiError } from './transport-error';
 import type { CurrentUser } from './types';
+import type { ResponseBody } from './schema';
 
 function isCurrentUser(value: unknown): value is CurrentUser {
   return (
@@ -36,7 +37,7 @@ export const api = createApi({
       extraOptions: NO_RETRY,
       providesTags: ['CurrentUser'],
     }),
-    logout: build.mutation<unknown, void>({
+    logout: build.mutation<ResponseBody<'logout'>, void>({
       query: () => ({ url: 'auth/logout', method: 'POST' }),
       extraOptions: NO_RETRY,
     }),

@@ -1,49 +1,17 @@
-// Shapes the gateway sends, as the spec names them (section 3). Kept here until the endpoint
-// types are generated from the gateway's OpenAPI document.
+// The signed-in user and plan catalogue as the services send them (generated from the OpenAPI
+// document: ./schema.ts). The names the features use.
+import type { ResponseBody, Schemas } from './schema';
 
-export type PlanName = 'explorer' | 'enthusiast' | 'professional';
+/** The plan ids of the catalogue (auth's PlanId). */
+export type PlanName = Schemas['PlanId'];
 
 /** PublicUser of the auth API: what GET /api/auth/user and the account calls return. */
-export interface CurrentUser {
-  id: string;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  profileImageUrl: string | null;
-  plan: PlanName;
-  /** ISO date; null for explorer. */
-  planExpiry: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  /** The one admin account the profile treats as the site admin (spec, section 6). */
-  isSiteAdmin: boolean;
-  createdAt: string;
-}
+export type CurrentUser = Schemas['PublicUser'];
 
 /** What signup and login answer with: the bearer token to store and the signed-in user. */
-export interface SessionResponse {
-  sessionToken: string;
-  user: CurrentUser;
-}
+export type SessionResponse = Schemas['SignedIn'];
 
 /** One plan of GET /api/plans, the catalogue that billing serves. */
-export interface PlanDefinition {
-  id: PlanName;
-  name: string;
-  /** US dollars. */
-  monthlyPrice: number;
-  /** Price per month when billed annually. */
-  annualMonthlyPrice: number;
-  annualPrice: number;
-  /** e.g. 'Save $24/year'; null for the free plan. */
-  annualSavings: string | null;
-  limits: { storageMB: number; dailyUploads: number; fileSizeMB: number };
-  editingTips: 'none' | 'standard' | 'advanced';
-  features: string[];
-  comingSoon: string[];
-}
+export type PlanDefinition = Schemas['PlanDefinition'];
 
-export interface PlansResponse {
-  plans: PlanDefinition[];
-  promo: { code: string; percentOff: number; months: number; appliesTo: string };
-}
+export type PlansResponse = ResponseBody<'getPlans'>;

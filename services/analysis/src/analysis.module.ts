@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
-import { DATABASE, DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase } from '@wildframe/platform';
+import { DATABASE, DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase, openApiProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
@@ -15,6 +15,7 @@ import { PhotoAccessRepository } from './repositories/photo-access.repository';
 import { RatingsRepository } from './repositories/ratings.repository';
 import { EditingSuggestionsController } from './tips/editing-suggestions.controller';
 import { EditingSuggestionsUseCase } from './tips/editing-suggestions.use-case';
+import { analysisApiDocument } from './openapi';
 
 /** Versioned migrations of the `analysis` schema (copied next to the compiled code by the build). */
 export const analysisMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -69,6 +70,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
       ],
       controllers: [EditingSuggestionsController, ...(options.exposeInternalApi ? [InternalAnalysisController] : [])],
       providers: [
+        openApiProvider('ANALYSIS_OPENAPI', () => analysisApiDocument()),
         { provide: ANALYSIS_CONFIG, useValue: config },
         ...engineProviders,
         RatingsRepository,

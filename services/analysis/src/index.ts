@@ -1,2 +1,3 @@
 export * from './analysis.config';
 export * from './analysis.module';
+export * from './openapi';

@@ -213,14 +213,14 @@ describe('auth API', () => {
       [{ question1: 'What is your PIN?' }, 'Please choose each question from the list'],
     ])('validates %j', async (override, message) => {
       const account = await signup();
-      const res = await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, ...override });
+      const res = await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password, ...override });
       expect(res.body).toEqual({ statusCode: 400, message });
       expect((await api().get('/user/security-questions').set(bearer(account.token))).body).toEqual({ hasQuestions: false, questions: [] });
     });
 
     it('recovers an account: questions, answers (case and spaces ignored), new password; every old session is revoked', async () => {
       const account = await signup();
-      expect((await api().post('/user/security-questions').set(bearer(account.token)).send(answers)).status).toBe(200);
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password })).status).toBe(200);
       expect((await api().get('/user/security-questions').set(bearer(account.token))).body).toEqual({ hasQuestions: true, questions });
 
       const forgot = await api().post('/auth/forgot-password').send({ email: account.email });
@@ -253,7 +253,7 @@ describe('auth API', () => {
 
     it('a verified reset expires', async () => {
       const account = await signup();
-      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
       t.clock.advance(16 * 60_000);
       const late = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: verified.body.resetToken });
@@ -272,7 +272,7 @@ describe('auth API', () => {
 
     it('limits answer guessing per account', async () => {
       const account = await signup();
-      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       for (let i = 0; i < 5; i++) {
         const res = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', `10.77.0.${i + 1}`).send({ email: account.email, answer1: 'a', answer2: 'b', answer3: `c${i}` });
         expect(res.status).toBe(401);
@@ -295,16 +295,53 @@ describe('auth API', () => {
     it('updates the profile, refuses a taken e-mail, and publishes the change', async () => {
       const account = await signup();
       const other = await signup();
-      const res = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: ' Grace ', lastName: 'Heron', email: 'Grace.Heron@Example.com' });
+      const res = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: ' Grace ', lastName: 'Heron', email: 'Grace.Heron@Example.com', currentPassword: account.password });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ firstName: 'Grace', lastName: 'Heron', email: 'grace.heron@example.com' });
-      const taken = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'G', lastName: 'H', email: other.email });
+      const taken = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'G', lastName: 'H', email: other.email, currentPassword: account.password });
       expect(taken.body).toEqual({ statusCode: 409, message: 'An account with this email already exists' });
       const invalid = await api().put('/user/profile').set(bearer(account.token)).send({ firstName: '', lastName: 'H', email: 'g@example.com' });
       expect(invalid.body).toEqual({ statusCode: 400, message: 'First name is required' });
       expect((await api().put('/user/profile').send({ firstName: 'a', lastName: 'b', email: 'c@example.com' })).status).toBe(401);
       await t.bus.idle();
       expect(published.some((e) => e.type === 'auth.user.updated.v1' && e.key === account.user.id && (e.payload as { firstName: string }).firstName === 'Grace')).toBe(true);
+    });
+
+    it('needs the current password to change the e-mail (not the name), and counts wrong guesses like sign-in failures', async () => {
+      const account = await signup();
+      const to = (body: Record<string, string>) => api().put('/user/profile').set(bearer(account.token)).send({ firstName: 'Ada', lastName: 'Birder', ...body });
+      expect((await to({ email: 'stolen@example.com' })).body).toEqual({ statusCode: 400, message: 'Please enter your current password' });
+      expect((await to({ email: 'stolen@example.com', currentPassword: 'not-it' })).body).toEqual({ statusCode: 400, message: 'Current password is incorrect' });
+      expect((await api().get('/auth/user').set(bearer(account.token))).body.email).toBe(account.email.toLowerCase());
+      expect((await to({ email: account.email, firstName: 'Augusta' })).body).toMatchObject({ firstName: 'Augusta' });
+      for (let i = 0; i < 4; i++) await to({ email: 'stolen@example.com', currentPassword: `guess-${i}` });
+      expect((await to({ email: 'stolen@example.com', currentPassword: account.password })).status).toBe(429);
+    });
+
+    it('needs the current password to set security questions', async () => {
+      const account = await signup();
+      const answers = { question1: SECURITY_QUESTIONS[0], question2: SECURITY_QUESTIONS[1], question3: SECURITY_QUESTIONS[2], answer1: 'a', answer2: 'b', answer3: 'c' };
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send(answers)).body).toEqual({ statusCode: 400, message: 'Please enter your current password' });
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: 'wrong-one' })).body).toEqual({ statusCode: 400, message: 'Current password is incorrect' });
+      expect((await api().get('/user/security-questions').set(bearer(account.token))).body.hasQuestions).toBe(false);
+      expect((await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password })).status).toBe(200);
+    });
+
+    it('changes the password with the current one, keeps this session and signs out the others', async () => {
+      const account = await signup();
+      const other = (await api().post('/auth/login').send({ email: account.email, password: account.password })).body.sessionToken as string;
+      const change = (body: Record<string, string>) => api().post('/user/password').set(bearer(account.token)).send(body);
+      expect((await change({ currentPassword: 'wrong-one', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).body).toEqual({ statusCode: 400, message: 'Current password is incorrect' });
+      expect((await change({ currentPassword: account.password, newPassword: 'short', confirmPassword: 'short' })).body).toEqual({ statusCode: 400, message: 'Password must be at least 8 characters' });
+      expect((await change({ currentPassword: account.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-past' })).body).toEqual({ statusCode: 400, message: "Passwords don't match" });
+      expect((await change({ newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).body).toEqual({ statusCode: 400, message: 'Please enter your current password' });
+      expect((await api().get('/auth/user').set(bearer(other))).status).toBe(200);
+      expect((await change({ currentPassword: account.password, newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).body).toEqual({ message: 'Password changed' });
+      expect((await api().get('/auth/user').set(bearer(account.token))).status).toBe(200);
+      expect((await api().get('/auth/user').set(bearer(other))).status).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(401);
+      expect((await api().post('/auth/login').send({ email: account.email, password: 'brand-new-pass' })).status).toBe(200);
+      expect((await api().post('/user/password').send({ currentPassword: 'x', newPassword: 'brand-new-pass', confirmPassword: 'brand-new-pass' })).status).toBe(401);
     });
 
     it('stores an avatar as a small square WebP without metadata and serves it with long caching', async () => {
@@ -397,7 +434,7 @@ describe('auth API', () => {
     it('keeps no plaintext password, answer or token in the database, and never returns a hash', async () => {
       const account = await signup({ password: 'plaintext-canary-1' });
       const answers = { question1: SECURITY_QUESTIONS[1], question2: SECURITY_QUESTIONS[2], question3: SECURITY_QUESTIONS[3], answer1: 'answercanaryone', answer2: 'answercanarytwo', answer3: 'answercanarythree' };
-      await api().post('/user/security-questions').set(bearer(account.token)).send(answers);
+      await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: answers.answer1, answer2: answers.answer2, answer3: answers.answer3 });
       const client = new Client({ connectionString: t.databaseUrl });
       await client.connect();

@@ -1,5 +1,5 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, IdentityRegistry, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider } from '@wildframe/platform';
+import { DatabaseModule, IdentityRegistry, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
@@ -23,6 +23,7 @@ import { RateLimiter } from './use-cases/rate-limiter';
 import { RecoveryService } from './use-cases/recovery.service';
 import { PlanChangesConsumer } from './use-cases/plan-changes.consumer';
 import { SessionsService } from './use-cases/sessions.service';
+import { authApiDocument } from './openapi';
 
 /** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
 export const authMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -74,6 +75,7 @@ export class AuthModule implements OnModuleInit {
         ...(options.exposeInternalApi ? [InternalAccountsController] : []),
       ],
       providers: [
+        openApiProvider('AUTH_OPENAPI', () => authApiDocument()),
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
         UsersRepository,

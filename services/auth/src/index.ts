@@ -1,2 +1,3 @@
 export * from './auth.config';
 export * from './auth.module';
+export * from './openapi';

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CLOCK, DatabaseModule } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { join } from 'node:path';
 import { BILLING_CONFIG } from './billing.config';
@@ -28,6 +28,7 @@ import { PaidSignups } from './use-cases/paid-signups.service';
 import { StripeWebhooks } from './use-cases/stripe-webhooks.service';
 import { SubscriptionSync } from './use-cases/subscription-sync.service';
 import { Upgrades } from './use-cases/upgrades.service';
+import { billingApiDocument } from './openapi';
 
 /** Versioned migrations of the `billing` schema (copied next to the compiled code by the build). */
 export const billingMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -103,6 +104,7 @@ export class BillingModule {
         }),
       ],
       providers: [
+        openApiProvider('BILLING_OPENAPI', () => billingApiDocument(config.PAYMENT_PROVIDER)),
         { provide: BILLING_CONFIG, useValue: config },
         ...provider.providers,
         SubscriptionsRepository,

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { DatabaseModule } from '@wildframe/platform';
+import { DatabaseModule, openApiProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { CONTACT_CONFIG } from './contact.config';
 import type { ContactConfig } from './contact.config';
@@ -8,6 +8,7 @@ import { ContactController } from './controllers/contact.controller';
 import { ContactMessagesRepository } from './repositories/contact-messages.repository';
 import { ContactMessagesAdmin } from './use-cases/contact-messages-admin';
 import { SubmitContactMessage } from './use-cases/submit-contact-message';
+import { contactApiDocument } from './openapi';
 
 /** Versioned migrations of the `contact` schema (copied next to the compiled code by the build). */
 export const contactMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -28,7 +29,8 @@ export class ContactModule {
         }),
       ],
       controllers: [ContactController, AdminContactMessagesController],
-      providers: [{ provide: CONTACT_CONFIG, useValue: config }, ContactMessagesRepository, SubmitContactMessage, ContactMessagesAdmin],
+      providers: [
+        openApiProvider('CONTACT_OPENAPI', () => contactApiDocument()), { provide: CONTACT_CONFIG, useValue: config }, ContactMessagesRepository, SubmitContactMessage, ContactMessagesAdmin],
     };
   }
 }

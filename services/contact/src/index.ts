@@ -1,2 +1,3 @@
 export * from './contact.config';
 export * from './contact.module';
+export * from './openapi';

@@ -1,6 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PHOTOS_API, type PhotosApi } from '@wildframe/contracts';
 import { LocalServiceRegistry } from '@wildframe/platform';
+import { apiDocsMiddleware, mergedOpenApiMiddleware } from './docs/api-docs';
 import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
@@ -20,12 +21,14 @@ export interface GatewayHttpOptions {
 
 /**
  * Installs the public edge on an app before it listens: security headers, proxying to services
- * (distributed shape), the web app with SPA fallback. Express-level, so it runs before Nest routes.
+ * (distributed shape), the API reference (/api/docs), the web app with SPA fallback. Express-level, so it runs before Nest routes.
  */
 export function configureGatewayHttp(app: NestExpressApplication, options: GatewayHttpOptions): void {
   app.use(securityHeaders(options.paymentProvider));
+  app.use(apiDocsMiddleware());
   const { upstreams, identitySecret } = options;
   if (upstreams && Object.values(upstreams).some(Boolean)) {
+    app.use(mergedOpenApiMiddleware(app, upstreams));
     const identity = upstreams.auth && identitySecret ? { secret: identitySecret, resolver: new RemoteIdentityResolver(upstreams.auth) } : undefined;
     app.use(proxyMiddleware(upstreams, identity && { secret: identity.secret, resolve: (token) => identity.resolver.resolve(token) }));
   }

@@ -4,6 +4,8 @@ import { PageViewService } from './analytics/page-view.service';
 import type { GatewayConfig } from './gateway.config';
 import { FixedWindowRateLimiter } from './rate-limit/fixed-window-rate-limiter';
 import { SITE_CONFIG, SiteConfigController, type SiteConfig } from './site/site-config.controller';
+import { openApiProvider } from '@wildframe/platform';
+import { gatewayApiDocument } from './openapi';
 
 /** The gateway's own API routes: page-view analytics and the public site configuration. */
 @Module({})
@@ -17,6 +19,7 @@ export class GatewayModule {
       module: GatewayModule,
       controllers: [PageViewController, SiteConfigController],
       providers: [
+        openApiProvider('GATEWAY_OPENAPI', () => gatewayApiDocument()),
         PageViewService,
         { provide: PAGE_VIEW_RATE_LIMITER, useValue: new FixedWindowRateLimiter(PAGE_VIEWS_PER_MINUTE, 60_000) },
         { provide: SITE_CONFIG, useValue: site },

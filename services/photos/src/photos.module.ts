@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CLOCK, DatabaseModule, LocalServiceRegistry, serviceStorageProvider } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, LocalServiceRegistry, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { PhotoQueries } from './use-cases/photo-queries';
 import { PhotosApiService } from './use-cases/photos-api';
 import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
+import { photosApiDocument } from './openapi';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -42,6 +43,7 @@ export class PhotosModule {
       ],
       controllers: [PhotosController],
       providers: [
+        openApiProvider('PHOTOS_OPENAPI', () => photosApiDocument()),
         { provide: PHOTOS_CONFIG, useValue: config },
         serviceStorageProvider('photos'),
         {

@@ -20,6 +20,8 @@ import { IdentityRegistry } from './identity/identity';
 import { IDENTITY_SECRET, IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
 import { LocalServiceRegistry } from './service-clients/local-service-registry';
+import { MethodNotAllowedMiddleware } from './openapi/method-not-allowed.middleware';
+import { OpenApiCatalogue, OpenApiController } from './openapi/openapi.catalogue';
 import type { ObjectStorage } from './storage/object-storage';
 import { CLOCK, Clock, systemClock } from './time/clock';
 import { RejectNulInUrlMiddleware, RejectNulPipe } from './validation/nul-characters';
@@ -61,8 +63,8 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
 @Module({})
 export class PlatformModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    // NUL first: the identity lookup must not meet it either.
-    consumer.apply(RejectNulInUrlMiddleware, IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    // NUL first: the identity lookup must not meet it either. A documented path with a wrong method is a 405.
+    consumer.apply(RejectNulInUrlMiddleware, MethodNotAllowedMiddleware, IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
   }
 
   static forRoot(options: PlatformOptions): DynamicModule {
@@ -71,11 +73,12 @@ export class PlatformModule implements NestModule {
       module: PlatformModule,
       // Scheduled jobs (@Interval, @Cron) of every module in the process register here, once.
       imports: [loggingModule(options.logging), ScheduleModule.forRoot()],
-      controllers: [HealthController],
+      controllers: [HealthController, OpenApiController],
       providers: [
         HealthRegistry,
         IdentityRegistry,
         LocalServiceRegistry,
+        OpenApiCatalogue,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
         { provide: IDENTITY_SECRET, useValue: options.identitySecret ?? null },
         { provide: EVENT_BUS, useValue: options.eventBus },
@@ -86,7 +89,7 @@ export class PlatformModule implements NestModule {
         { provide: APP_PIPE, useClass: RejectNulPipe },
         ...storageProviders,
       ],
-      exports: [HealthRegistry, IdentityRegistry, IdentityMiddleware, LocalServiceRegistry, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
+      exports: [HealthRegistry, IdentityRegistry, IdentityMiddleware, LocalServiceRegistry, OpenApiCatalogue, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
     };
   }
 }

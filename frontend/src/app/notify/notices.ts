@@ -35,6 +35,9 @@ export const NOTICES = {
   nonEssentialCookiesDeclined: 'Non-Essential Cookies Declined',
   linkCopied: 'Link copied!',
   securityQuestionsFound: 'Security Questions Found',
+  /** Ours: the spec has no password change on the profile. */
+  passwordChanged: 'Password changed',
+  passwordChangedDescription: 'Your other sessions were signed out.',
 
   // ---- Generic ----
   error: 'Error',
@@ -89,6 +92,8 @@ export const NOTICES = {
   /** Ours: with 'Invalid File Type' when the chosen avatar is not an image (spec: avatar accepts images). */
   avatarNotImageDescription: 'Please choose an image file for your profile photo.',
   setupFailed: 'Setup Failed',
+  /** Ours. */
+  passwordChangeFailed: 'Password not changed',
   incompleteForm: 'Incomplete Form',
   incompleteFormDescription: 'Please fill in all security questions and answers.',
   duplicateQuestions: 'Duplicate Questions',

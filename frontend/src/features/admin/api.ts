@@ -2,9 +2,9 @@
 // contact messages (contact). Photo changes also invalidate the photos feature's cached lists
 // (same tag names as features/photos/api.ts), so the home carousel and gallery follow.
 import { api } from '../../api/api';
-import type { PlanName } from '../../api/types';
 import type { PhotoDetail } from '../photos/types';
-import type { AdminUser, ContactMessage, ContactResponse, MessageStatus } from './types';
+import type { AdminUser, ContactMessage, MessageStatus } from './types';
+import type { RequestBody, ResponseBody } from '../../api/schema';
 
 /** The spec polls the message list every 5 s. */
 export const MESSAGES_POLL_MS = 5000;
@@ -27,12 +27,12 @@ export const adminApi = api
         providesTags: [USERS],
       }),
       /** `isSelf`: the admin changed their own plan, so the signed-in user is refetched too. */
-      changeUserPlan: build.mutation<AdminUser, { id: string; plan: PlanName; isSelf: boolean }>({
+      changeUserPlan: build.mutation<ResponseBody<'adminChangePlan'>, { id: string; isSelf: boolean } & RequestBody<'adminChangePlan'>>({
         query: ({ id, plan }) => ({ url: `admin/users/${path(id)}/plan`, method: 'PATCH', body: { plan } }),
         invalidatesTags: (_result, error, { isSelf }) => (error ? [] : isSelf ? [USERS, 'CurrentUser'] : [USERS]),
       }),
       /** The user's photos go with them, so the photo lists are refetched as well. */
-      deleteUser: build.mutation<{ message: string }, string>({
+      deleteUser: build.mutation<ResponseBody<'adminDeleteUser'>, string>({
         query: (id) => ({ url: `admin/users/${path(id)}`, method: 'DELETE' }),
         invalidatesTags: (_result, error) => (error ? [] : [USERS, PHOTOS, PUBLIC_PHOTOS, FEATURED_PHOTOS]),
       }),
@@ -41,11 +41,11 @@ export const adminApi = api
         query: () => 'admin/photos',
         providesTags: [PHOTOS],
       }),
-      deleteAdminPhoto: build.mutation<{ message: string }, string>({
+      deleteAdminPhoto: build.mutation<ResponseBody<'adminDeletePhoto'>, string>({
         query: (id) => ({ url: `admin/photos/${path(id)}`, method: 'DELETE' }),
         invalidatesTags: (_result, error, id) => (error ? [] : [PHOTOS, photoTag(id), PUBLIC_PHOTOS, FEATURED_PHOTOS]),
       }),
-      toggleFeatured: build.mutation<{ message: string; isFeatured: boolean }, string>({
+      toggleFeatured: build.mutation<ResponseBody<'adminToggleFeatured'>, string>({
         query: (id) => ({ url: `admin/photos/${path(id)}/toggle-featured`, method: 'POST' }),
         invalidatesTags: (_result, error, id) => (error ? [] : [PHOTOS, photoTag(id), FEATURED_PHOTOS]),
       }),
@@ -54,20 +54,20 @@ export const adminApi = api
         query: () => 'admin/contact-messages',
         providesTags: [MESSAGES],
       }),
-      changeMessageStatus: build.mutation<{ id: string; status: MessageStatus }, { id: string; status: MessageStatus; reason: string }>({
+      changeMessageStatus: build.mutation<ResponseBody<'adminSetContactStatus'>, { id: string; status: MessageStatus; reason: string }>({
         query: ({ id, status, reason }) => ({ url: `admin/contact-messages/${path(id)}/status`, method: 'PATCH', body: { status, reason } }),
         invalidatesTags: (_result, error) => (error ? [] : [MESSAGES]),
       }),
-      addMessageResponse: build.mutation<ContactResponse, { id: string; responseText: string }>({
+      addMessageResponse: build.mutation<ResponseBody<'adminRespondToContact'>, { id: string; responseText: string }>({
         // Responses from the admin panel are public (spec, section 7).
         query: ({ id, responseText }) => ({ url: `admin/contact-messages/${path(id)}/response`, method: 'POST', body: { responseText, isPublic: true } }),
         invalidatesTags: (_result, error) => (error ? [] : [MESSAGES]),
       }),
-      archiveMessage: build.mutation<{ id: string; status: MessageStatus }, { id: string; reason: string }>({
+      archiveMessage: build.mutation<ResponseBody<'adminArchiveContact'>, { id: string; reason: string }>({
         query: ({ id, reason }) => ({ url: `admin/contact-messages/${path(id)}/archive`, method: 'PATCH', body: { reason } }),
         invalidatesTags: (_result, error) => (error ? [] : [MESSAGES]),
       }),
-      deleteMessage: build.mutation<{ message: string }, { id: string; reason: string }>({
+      deleteMessage: build.mutation<ResponseBody<'adminDeleteContact'>, { id: string; reason: string }>({
         query: ({ id, reason }) => ({ url: `admin/contact-messages/${path(id)}`, method: 'DELETE', body: { reason } }),
         invalidatesTags: (_result, error) => (error ? [] : [MESSAGES]),
       }),

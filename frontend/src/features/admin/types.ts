@@ -1,44 +1,11 @@
-// Shapes the admin endpoints send: GET /api/admin/users (auth, AdminUserView) and
-// GET /api/admin/contact-messages (contact, ContactMessageView). Admin photos are the photos
-// service's PhotoDetail (features/photos/types).
-import type { PlanName } from '../../api/types';
+// Shapes the admin endpoints send, from the generated OpenAPI types: GET /api/admin/users (auth)
+// and GET /api/admin/contact-messages (contact). Admin photos are PhotoDetail (features/photos/types).
+import type { RequestBody, Schemas } from '../../api/schema';
 
-export interface AdminUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  plan: PlanName;
-  planExpiry: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  isSiteAdmin: boolean;
-  createdAt: string;
-}
+export type AdminUser = Schemas['AdminUserView'];
 
-export type MessageStatus = 'pending' | 'in_progress' | 'resolved' | 'archived';
+export type MessageStatus = RequestBody<'adminSetContactStatus'>['status'];
 
-export interface ContactResponse {
-  id: string;
-  responseText: string;
-  respondedBy: string;
-  isPublic: boolean;
-  createdAt: string;
-}
+export type ContactResponse = Schemas['ContactResponse'];
 
-export interface ContactMessage {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  category: string;
-  status: MessageStatus;
-  priority: string;
-  userId: string | null;
-  ipAddress: string | null;
-  assignedTo: string | null;
-  createdAt: string;
-  updatedAt: string;
-  responses: ContactResponse[];
-}
+export type ContactMessage = Schemas['ContactMessage'];

@@ -3,46 +3,20 @@
 import { api } from '../../api/api';
 import { storeSessionToken } from '../../api/session-token';
 import type { ApiError } from '../../api/transport-error';
-import type { PlanName, SessionResponse } from '../../api/types';
+import type { SessionResponse } from '../../api/types';
+import type { RequestBody, ResponseBody } from '../../api/schema';
 
-export interface SignupRequest {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  plan: PlanName;
-}
+export type SignupRequest = RequestBody<'signup'>;
 
-export interface LoginRequest {
-  email: string;
-  password: string;
-}
+export type LoginRequest = RequestBody<'login'>;
 
-export interface ForgotPasswordResponse {
-  hasSecurityQuestions: boolean;
-  questions: string[];
-  message: string;
-}
+export type ForgotPasswordResponse = ResponseBody<'forgotPassword'>;
 
-export interface VerifySecurityAnswersRequest {
-  email: string;
-  answer1: string;
-  answer2: string;
-  answer3: string;
-}
+export type VerifySecurityAnswersRequest = RequestBody<'verifySecurityAnswers'>;
 
-export interface VerifySecurityAnswersResponse {
-  canResetPassword: boolean;
-  resetToken: string;
-  message: string;
-}
+export type VerifySecurityAnswersResponse = ResponseBody<'verifySecurityAnswers'>;
 
-export interface ResetPasswordRequest {
-  email: string;
-  newPassword: string;
-  confirmPassword: string;
-  resetToken: string;
-}
+export type ResetPasswordRequest = RequestBody<'resetPassword'>;
 
 function isSessionResponse(value: unknown): value is SessionResponse {
   return (
@@ -74,13 +48,13 @@ export const authApi = api.injectEndpoints({
     return {
       signup: sessionMutation<SignupRequest>('auth/signup'),
       login: sessionMutation<LoginRequest>('auth/login'),
-      forgotPassword: build.mutation<ForgotPasswordResponse, { email: string }>({
+      forgotPassword: build.mutation<ForgotPasswordResponse, RequestBody<'forgotPassword'>>({
         query: (body) => ({ url: 'auth/forgot-password', method: 'POST', body }),
       }),
       verifySecurityAnswers: build.mutation<VerifySecurityAnswersResponse, VerifySecurityAnswersRequest>({
         query: (body) => ({ url: 'auth/verify-security-answers', method: 'POST', body }),
       }),
-      resetPassword: build.mutation<{ message: string }, ResetPasswordRequest>({
+      resetPassword: build.mutation<ResponseBody<'resetPassword'>, ResetPasswordRequest>({
         query: (body) => ({ url: 'auth/reset-password', method: 'POST', body }),
       }),
       /** The ten predefined questions (full sentences), for the security-question selects. */

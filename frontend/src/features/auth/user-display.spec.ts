@@ -6,7 +6,7 @@ describe('displayName', () => {
   });
 
   it('falls back to the local part of the e-mail', () => {
-    expect(displayName({ firstName: null, email: 'mary.ellen@example.org' })).toBe('mary.ellen');
+    expect(displayName({ firstName: '', email: 'mary.ellen@example.org' })).toBe('mary.ellen');
     expect(displayName({ firstName: '  ', email: 'frans@example.org' })).toBe('frans');
   });
 });
@@ -14,7 +14,7 @@ describe('displayName', () => {
 describe('avatarInitial', () => {
   it('takes the first letter of the first name, else of the e-mail, in capitals', () => {
     expect(avatarInitial({ firstName: 'dorothea', email: 'x@example.org' })).toBe('D');
-    expect(avatarInitial({ firstName: null, email: 'vivian@example.org' })).toBe('V');
+    expect(avatarInitial({ firstName: '', email: 'vivian@example.org' })).toBe('V');
   });
 });
 

@@ -3,90 +3,30 @@
 import { api } from '../../api/api';
 import { storeSessionToken } from '../../api/session-token';
 import type { ApiError } from '../../api/transport-error';
-import type { CurrentUser, PlanName } from '../../api/types';
+import type { RequestBody, ResponseBody, Schemas } from '../../api/schema';
 
-export interface BillingClientConfig {
-  provider: 'sandbox' | 'stripe';
-  /** Stripe only: Stripe Elements is loaded with it. */
-  publishableKey?: string;
-}
+export type BillingClientConfig = ResponseBody<'getBillingConfig'>;
 
-export interface SubscriptionSummary {
-  id: string;
-  plan: PlanName;
-  isAnnual: boolean;
-  status: 'incomplete' | 'active' | 'past_due' | 'ended' | 'replaced' | 'abandoned';
-  /** ISO date: when the plan renews, or ends when canceled. */
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  promoCode: string | null;
-  provider: string;
-}
+export type SubscriptionSummary = Schemas['SubscriptionSummary'];
 
-export interface SignupSetupRequest {
-  email: string;
-  firstName: string;
-  lastName: string;
-  password: string;
-  plan: PlanName;
-  isAnnual: boolean;
-}
+export type SignupSetupRequest = RequestBody<'createSubscriptionSignup'>;
 
-export interface SignupSetup {
-  clientSecret: string;
-  setupIntentId: string;
-}
+export type SignupSetup = ResponseBody<'createSubscriptionSignup'>;
 
-export interface CompleteSubscriptionRequest {
-  setupIntentId: string;
-  plan: PlanName;
-  isAnnual: boolean;
-  promoCode?: string;
-}
+export type CompleteSubscriptionRequest = RequestBody<'completeSubscription'>;
 
-export interface CompletedSignup {
-  sessionToken: string;
-  user: CurrentUser;
-  subscription: SubscriptionSummary;
-}
+export type CompletedSignup = ResponseBody<'completeSubscription'>;
 
-export interface UpgradeRequest {
-  plan: PlanName;
-  isAnnual: boolean;
-  promoCode?: string;
-}
+export type UpgradeRequest = RequestBody<'getOrCreateSubscription'>;
 
-export interface UpgradePayment {
-  subscriptionId: string;
-  /** requires_payment_method while a card is needed. */
-  status: string;
-  /** Only when status is requires_payment_method. */
-  clientSecret?: string;
-  plan: PlanName;
-  isAnnual: boolean;
-  /** US dollars due now. */
-  amountDue: number;
-  currency: string;
-  promoCode: string | null;
-}
+export type UpgradePayment = ResponseBody<'getOrCreateSubscription'>;
 
-export interface CompletedUpgrade {
-  plan: PlanName;
-  planExpiry: string | null;
-  subscription: SubscriptionSummary;
-}
+export type CompletedUpgrade = ResponseBody<'completeSubscriptionUpgrade'>;
 
-export interface Cancellation {
-  accessUntil: string | null;
-  subscription: SubscriptionSummary;
-}
+export type Cancellation = ResponseBody<'cancelSubscription'>;
 
 /** What the sandbox's test-card form sends; the server keeps only brand and last four digits. */
-export interface SandboxCard {
-  cardNumber: string;
-  expiry: string;
-  cvc: string;
-}
+export type SandboxCard = Omit<RequestBody<'sandboxConfirmSetup'>, 'clientSecret'>;
 
 function isCompletedSignup(value: unknown): value is CompletedSignup {
   return (
@@ -161,10 +101,10 @@ export const billingApi = billingBase.injectEndpoints({
       },
       invalidatesTags: ['Subscription'],
     }),
-    confirmSandboxSetup: build.mutation<{ setupIntentId: string; status: string }, SandboxCard & { clientSecret: string }>({
+    confirmSandboxSetup: build.mutation<ResponseBody<'sandboxConfirmSetup'>, RequestBody<'sandboxConfirmSetup'>>({
       query: (body) => ({ url: 'billing/sandbox/confirm-setup', method: 'POST', body }),
     }),
-    confirmSandboxPayment: build.mutation<{ status: string }, SandboxCard & { clientSecret: string }>({
+    confirmSandboxPayment: build.mutation<ResponseBody<'sandboxConfirmPayment'>, RequestBody<'sandboxConfirmPayment'>>({
       query: (body) => ({ url: 'billing/sandbox/confirm-payment', method: 'POST', body }),
     }),
   }),

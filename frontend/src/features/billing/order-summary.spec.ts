@@ -13,7 +13,7 @@ const enthusiast: PlanDefinition = {
   features: [],
   comingSoon: [],
 };
-const promo = { code: 'Launch2025', percentOff: 25, months: 3, appliesTo: 'monthly' };
+const promo = { code: 'Launch2025', percentOff: 25, months: 3, appliesTo: 'monthly' as const };
 
 describe('order summary', () => {
   it('charges the year up front on annual billing', () => {

@@ -1,21 +1,11 @@
 // The public contact form (services/contact through the gateway). A sent message refreshes the
 // admin panel's cached message list (spec, section 4).
 import { api } from '../../api/api';
-import type { ContactCategory } from './contact-rules';
+import type { RequestBody, ResponseBody } from '../../api/schema';
 
-export interface ContactMessageRequest {
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  category: ContactCategory;
-}
+export type ContactMessageRequest = RequestBody<'sendContactMessage'>;
 
-export interface ContactMessageSent {
-  id: string;
-  status: string;
-  message: string;
-}
+export type ContactMessageSent = ResponseBody<'sendContactMessage'>;
 
 export const contactApi = api.enhanceEndpoints({ addTagTypes: ['ContactMessages'] }).injectEndpoints({
   endpoints: (build) => ({

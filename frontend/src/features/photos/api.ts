@@ -11,8 +11,8 @@ import { api } from '../../api/api';
 import { NO_RETRY } from '../../api/gateway-base-query';
 import type { ApiError } from '../../api/transport-error';
 import { filenameFromDisposition } from './download-filename';
+import type { RequestBody, ResponseBody } from '../../api/schema';
 import type {
-  EditingPlatform,
   GalleryPage,
   GalleryRequest,
   LikeResult,
@@ -64,7 +64,7 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
       query: (slugOrId) => `photos/${encodeURIComponent(slugOrId)}`,
       providesTags: (result) => (result ? [photoTag(result.id), 'CurrentUser'] : ['CurrentUser']),
     }),
-    recordView: build.mutation<{ views: number }, string>({
+    recordView: build.mutation<ResponseBody<'recordView'>, string>({
       query: (id) => ({ url: `photos/${encodeURIComponent(id)}/view`, method: 'POST' }),
       extraOptions: NO_RETRY,
       onQueryStarted: (id, { dispatch, getState, queryFulfilled }) =>
@@ -82,16 +82,16 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
           () => undefined,
         ),
     }),
-    updateDescription: build.mutation<{ message: string; description: string }, { id: string; description: string }>({
+    updateDescription: build.mutation<ResponseBody<'updateDescription'>, { id: string } & RequestBody<'updateDescription'>>({
       query: ({ id, description }) => ({ url: `photos/${encodeURIComponent(id)}/description`, method: 'PUT', body: { description } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : [photoTag(id)]),
     }),
     /** Image URLs change between plain (public) and signed (private), so the photo is refetched. */
-    togglePublic: build.mutation<{ message: string; isPublic: boolean }, string>({
+    togglePublic: build.mutation<ResponseBody<'togglePublic'>, string>({
       query: (id) => ({ url: `photos/${encodeURIComponent(id)}/toggle-public`, method: 'POST' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [photoTag(id), PUBLIC_LIST, FEATURED]),
     }),
-    deletePhoto: build.mutation<{ message: string }, string>({
+    deletePhoto: build.mutation<ResponseBody<'deletePhoto'>, string>({
       query: (id) => ({ url: `photos/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) =>
         error ? [] : [photoTag(id), PUBLIC_LIST, FEATURED, MINE, 'UploadLimits', 'UserStats'],
@@ -138,7 +138,7 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
       },
       invalidatesTags: (_result, error) => (error ? ['UploadLimits'] : [MINE, 'UploadLimits', 'UserStats']),
     }),
-    getEditingSuggestions: build.mutation<{ suggestions: string }, { id: string; platform: EditingPlatform }>({
+    getEditingSuggestions: build.mutation<ResponseBody<'getEditingSuggestions'>, { id: string } & RequestBody<'getEditingSuggestions'>>({
       query: ({ id, platform }) => ({
         url: `photos/${encodeURIComponent(id)}/editing-suggestions`,
         method: 'POST',

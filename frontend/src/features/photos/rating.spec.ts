@@ -1,3 +1,4 @@
+import type { PhotoRating } from './types';
 import { engineNotes, evidenceFor, feedbackSentences, formatScore, parseScore, starValue } from './rating';
 
 describe('scores', () => {
@@ -53,7 +54,8 @@ describe('evidence', () => {
       lighting: '3 % highlights clipped',
       engine: ['local:wildframe-measure-1'],
     },
-  };
+    // Stored JSON from another engine version may not have the documented shape: read defensively.
+  } as unknown as Pick<PhotoRating, 'evidence'>;
 
   it('lists the statements a score rests on, ignoring malformed entries', () => {
     expect(evidenceFor(rating, 'clarity')).toEqual(['edges on the bird are crisp (acutance 2.7)']);
@@ -64,7 +66,7 @@ describe('evidence', () => {
 
   it('copes with ratings that carry no evidence', () => {
     expect(evidenceFor({}, 'clarity')).toEqual([]);
-    expect(evidenceFor({ evidence: null }, 'overall')).toEqual([]);
-    expect(engineNotes({ evidence: 'text' })).toEqual([]);
+    expect(evidenceFor({ evidence: null } as unknown as Pick<PhotoRating, 'evidence'>, 'overall')).toEqual([]);
+    expect(engineNotes({ evidence: 'text' } as unknown as Pick<PhotoRating, 'evidence'>)).toEqual([]);
   });
 });

@@ -1,133 +1,36 @@
-// Shapes the photos API sends (services/photos: domain/photo-view.ts, domain/upload-limits.ts,
-// use-cases/upload-photo.ts), as the web reads them. Kept here until the endpoint types are
-// generated from the gateway's OpenAPI document.
+// The photos API's shapes, from the generated OpenAPI types (api/schema.ts); UploadCategory and
+// UploadRequest are the web's own (the upload form's choices and its File).
+import type { QueryOf, RequestBody, ResponseBody, Schemas } from '../../api/schema';
 
 /** Upload metadata accepts these two; stored photos may also be 'outdoor scenery' or 'others'. */
 export type UploadCategory = 'wildlife' | 'landscape';
 
-export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
+export type GallerySort = NonNullable<QueryOf<'getGallery'>['sort']>;
 
-export type EditingPlatform = 'lightroom' | 'google-photos' | 'apple-photos';
+export type EditingPlatform = RequestBody<'getEditingSuggestions'>['platform'];
 
 /** What each score rests on, in short statements (analysis contract `RatingEvidence`). */
-export interface RatingEvidence {
-  overall?: string[];
-  composition?: string[];
-  lighting?: string[];
-  clarity?: string[];
-  creativity?: string[];
-  category?: string[];
-  screening?: Record<string, string>;
-  engine?: string[];
-}
+export type RatingEvidence = Schemas['RatingEvidence'];
 
-/** The AI rating. Scores are numeric strings with one decimal ("7.4"), 0 to 10. */
-export interface PhotoRating {
-  overallRating: string;
-  composition: string;
-  lighting: string;
-  clarity: string;
-  creativity: string;
-  /** Sentences separated by spaces. */
-  feedback: string;
-  subject: string | null;
-  location: string | null;
-  aiModel: string;
-  category: string;
-  createdAt: string;
-  /** Absent for ratings made before the engine recorded it; read defensively. */
-  evidence?: unknown;
-}
+/** The AI rating. Scores are numeric strings with one decimal ("7.4"), 0 to 10; `evidence` is absent on older ratings. */
+export type PhotoRating = Schemas['PhotoRating'];
 
-export interface PhotoCredit {
-  author: string;
-  licence: string;
-  source: string;
-}
+export type PhotoCredit = Schemas['PhotoCredit'];
 
-export interface CameraSettings {
-  make?: string;
-  model?: string;
-  lens?: string;
-  focalLength?: string;
-  aperture?: string;
-  shutterSpeed?: string;
-  iso?: number;
-  takenAt?: string;
-}
+export type CameraSettings = Schemas['CameraSettings'];
 
-/** A gallery card. Image URLs of private photos are signed: use them as given. */
-export interface PhotoCard {
-  id: string;
-  slug: string;
-  title: string;
-  category: string;
-  likes: number;
-  views: number;
-  /** The uploader's display name ('Guest' for guest uploads). */
-  username: string;
-  userFirstName: string | null;
-  userLastName: string | null;
-  overallRating: string | null;
-  thumbnailUrl: string;
-  imageUrl: string;
-  width: number;
-  height: number;
-  /** CSS colour shown while the image loads. */
-  dominantColor: string;
-  uploadedAt: string;
-  isFeatured: boolean;
-  isPublic: boolean;
-  /** Gallery and detail: whether the viewer has liked it. */
-  liked?: boolean;
-}
+/** A card (featured photos), or a gallery card that also says whether the viewer liked it. Image URLs of private photos are signed: use them as given. */
+export type PhotoCard = Schemas['PhotoCard'] & Partial<Pick<Schemas['GalleryCard'], 'liked'>>;
 
-export interface PhotoDetail extends PhotoCard {
-  description: string;
-  rating: PhotoRating | null;
-  credit: PhotoCredit | null;
-  camera: CameraSettings | null;
-  socialImageUrl: string;
-  isOwner: boolean;
-  isTemporary: boolean;
-  expiresAt: string | null;
-  liked: boolean;
-  /** Only for the owner. */
-  originalName?: string;
-  fileSize?: number;
-  mimeType?: string;
-}
+export type PhotoDetail = Schemas['PhotoDetail'];
 
-export interface GalleryPage {
-  photos: PhotoCard[];
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+export type GalleryPage = ResponseBody<'getGallery'>;
 
-export interface GalleryRequest {
-  category?: UploadCategory;
-  search?: string;
-  sort: GallerySort;
-  page: number;
-}
+/** The gallery query the web sends (GET /api/photos), with the categories it offers. */
+export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search'> & { category?: UploadCategory };
 
 /** The spec's Upload limits entity. `dailyUploads` 999999 means unlimited. */
-export interface UploadLimits {
-  fileSizeLimitMB: number;
-  fileSizeLimitBytes: number;
-  planName: string;
-  isGuest: boolean;
-  dailyUploads: number;
-  dailyUploadsUsed: number;
-  dailyUploadsRemaining: number;
-  resetTime: string;
-  storageLimitMB: number;
-  storageLimitGB: number;
-  storageUsedMB: number;
-  storageRemainingMB: number;
-}
+export type UploadLimits = Schemas['UploadLimits'];
 
 export interface UploadRequest {
   file: File;
@@ -137,23 +40,8 @@ export interface UploadRequest {
 }
 
 /** `error` present: the photo was saved without a rating (AI analysis temporarily unavailable). */
-export interface UploadResult {
-  message: string;
-  error?: string;
-  photo: PhotoDetail;
-  rating?: PhotoRating;
-}
+export type UploadResult = Schemas['UploadResult'];
 
-export interface UserStats {
-  dailyUploads: number;
-  totalPhotos: number;
-  publicPhotos: number;
-  totalLikes: number;
-  totalViews: number;
-  storageUsedMB: number;
-}
+export type UserStats = Schemas['UserStats'];
 
-export interface LikeResult {
-  liked: boolean;
-  totalLikes: number;
-}
+export type LikeResult = ResponseBody<'toggleLike'>;

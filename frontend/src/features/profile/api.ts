@@ -2,26 +2,15 @@
 import { api } from '../../api/api';
 import type { ApiError } from '../../api/transport-error';
 import type { CurrentUser } from '../../api/types';
+import type { RequestBody, ResponseBody } from '../../api/schema';
 
-export interface ProfileUpdate {
-  firstName: string;
-  lastName: string;
-  email: string;
-}
+export type ProfileUpdate = RequestBody<'updateProfile'>;
 
-export interface MySecurityQuestions {
-  hasQuestions: boolean;
-  questions: string[];
-}
+export type PasswordChange = RequestBody<'changePassword'>;
 
-export interface SecurityQuestionsSetup {
-  question1: string;
-  question2: string;
-  question3: string;
-  answer1: string;
-  answer2: string;
-  answer3: string;
-}
+export type MySecurityQuestions = ResponseBody<'getSecurityQuestions'>;
+
+export type SecurityQuestionsSetup = RequestBody<'saveSecurityQuestions'>;
 
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -50,11 +39,15 @@ export const profileApi = api.injectEndpoints({
         ),
       invalidatesTags: ['CurrentUser'],
     }),
+    /** Signs out every other session of the account (this one stays). */
+    changePassword: build.mutation<ResponseBody<'changePassword'>, PasswordChange>({
+      query: (body) => ({ url: 'user/password', method: 'POST', body }),
+    }),
     getMySecurityQuestions: build.query<MySecurityQuestions, void>({
       query: () => 'user/security-questions',
       providesTags: ['SecurityQuestions'],
     }),
-    setSecurityQuestions: build.mutation<{ message: string }, SecurityQuestionsSetup>({
+    setSecurityQuestions: build.mutation<ResponseBody<'saveSecurityQuestions'>, SecurityQuestionsSetup>({
       query: (body) => ({ url: 'user/security-questions', method: 'POST', body }),
       invalidatesTags: ['SecurityQuestions'],
     }),
@@ -66,4 +59,5 @@ export const {
   useUploadAvatarMutation,
   useGetMySecurityQuestionsQuery,
   useSetSecurityQuestionsMutation,
+  useChangePasswordMutation,
 } = profileApi;

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { PageHeader } from '../../components/page-header';
 import { LatestPhotosSlot, PlanUsageSlot } from '../photos/profile-slots';
+import { ChangePasswordCard } from './change-password-card';
 import { PlanFeaturesCard } from './plan-features-card';
 import { ProfileSummaryCard } from './profile-summary-card';
 import { QuickActionsCard } from './quick-actions-card';
@@ -36,6 +37,7 @@ export function ProfilePage() {
         <div className="profile-grid__main">
           <PlanUsageSlot user={user} />
           <SecurityQuestionsCard />
+          <ChangePasswordCard />
           <PlanFeaturesCard plan={user.plan} />
         </div>
         <div className="profile-grid__side">

@@ -7,6 +7,7 @@ import { notify, NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
 import { planLabel } from '../auth/user-display';
 import {
+  currentPasswordRules,
   EMAIL_MAX_LENGTH,
   emailRules,
   firstNameRules,
@@ -69,6 +70,10 @@ function PlanLine({ user }: { user: CurrentUser }) {
 
 function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const [updateProfile, { isLoading }] = useUpdateProfileMutation();
+  const [form] = Form.useForm<ProfileUpdate>();
+  // A new e-mail needs the current password (the server refuses it otherwise).
+  const email = Form.useWatch('email', form);
+  const emailChanges = typeof email === 'string' && email.trim().toLowerCase() !== user.email.toLowerCase();
 
   const onFinish = async (values: ProfileUpdate) => {
     try {
@@ -76,6 +81,7 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
         firstName: values.firstName.trim(),
         lastName: values.lastName.trim(),
         email: values.email.trim(),
+        ...(emailChanges ? { currentPassword: values.currentPassword } : {}),
       }).unwrap();
       notify.success(NOTICES.profileUpdated);
       onDone();
@@ -86,6 +92,7 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
 
   return (
     <Form<ProfileUpdate>
+      form={form}
       className="profile-edit-form"
       layout="vertical"
       requiredMark={false}
@@ -103,6 +110,11 @@ function EditProfileForm({ user, onDone }: { user: CurrentUser; onDone: () => vo
       <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
         <Input type="email" autoComplete="email" inputMode="email" maxLength={EMAIL_MAX_LENGTH} />
       </Form.Item>
+      {emailChanges && (
+        <Form.Item label="Current password" name="currentPassword" rules={currentPasswordRules} extra="Needed to change your e-mail address.">
+          <Input.Password autoComplete="current-password" />
+        </Form.Item>
+      )}
       <div className="form-footer">
         <Button onClick={onDone} disabled={isLoading}>
           Cancel

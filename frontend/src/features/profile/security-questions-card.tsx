@@ -12,6 +12,7 @@ const SLOTS = [1, 2, 3] as const;
 function SecurityQuestionsForm({ current, onDone }: { current: string[]; onDone: () => void }) {
   const options = useGetSecurityQuestionOptionsQuery();
   const [save, { isLoading }] = useSetSecurityQuestionsMutation();
+  const [form] = Form.useForm<SecurityQuestionsDraft>();
 
   const onFinish = async (draft: SecurityQuestionsDraft) => {
     const check = checkSecurityQuestions(draft);
@@ -20,8 +21,13 @@ function SecurityQuestionsForm({ current, onDone }: { current: string[]; onDone:
       else notify.error(NOTICES.duplicateQuestions, NOTICES.duplicateQuestionsDescription);
       return;
     }
+    // Checked after the spec's own checks, so their toasts come first.
+    if (!draft.currentPassword) {
+      form.setFields([{ name: 'currentPassword', errors: ['Please enter your current password'] }]);
+      return;
+    }
     try {
-      const answer = await save(check.setup).unwrap();
+      const answer = await save({ ...check.setup, currentPassword: draft.currentPassword }).unwrap();
       notify.success(NOTICES.securityQuestionsSetUp, answer.message);
       onDone();
     } catch (error) {
@@ -47,6 +53,7 @@ function SecurityQuestionsForm({ current, onDone }: { current: string[]; onDone:
   const selectOptions = (options.data ?? []).map((question) => ({ value: question, label: question }));
   return (
     <Form<SecurityQuestionsDraft>
+      form={form}
       className="security-questions-form"
       layout="vertical"
       requiredMark={false}
@@ -70,6 +77,10 @@ function SecurityQuestionsForm({ current, onDone }: { current: string[]; onDone:
           </Form.Item>
         </fieldset>
       ))}
+      {/* Whoever holds a session must not be able to take the account over through recovery. */}
+      <Form.Item label="Current password" name="currentPassword">
+        <Input.Password autoComplete="current-password" />
+      </Form.Item>
       <div className="form-footer">
         <Button onClick={onDone} disabled={isLoading}>
           Cancel

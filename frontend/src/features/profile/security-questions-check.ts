@@ -4,11 +4,14 @@ import type { SecurityQuestionsSetup } from './api';
 
 export type SecurityQuestionsDraft = Partial<Record<keyof SecurityQuestionsSetup, string | null | undefined>>;
 
+/** The six fields the spec's checks cover; the current password is a field rule of its own. */
+type QuestionFields = Omit<SecurityQuestionsSetup, 'currentPassword'>;
+
 export type SecurityQuestionsCheck =
-  | { ok: true; setup: SecurityQuestionsSetup }
+  | { ok: true; setup: QuestionFields }
   | { ok: false; problem: 'incomplete' | 'duplicate' };
 
-const FIELDS: ReadonlyArray<keyof SecurityQuestionsSetup> = [
+const FIELDS: ReadonlyArray<keyof QuestionFields> = [
   'question1',
   'question2',
   'question3',
@@ -18,10 +21,7 @@ const FIELDS: ReadonlyArray<keyof SecurityQuestionsSetup> = [
 ];
 
 export function checkSecurityQuestions(draft: SecurityQuestionsDraft): SecurityQuestionsCheck {
-  const trimmed = Object.fromEntries(FIELDS.map((field) => [field, (draft[field] ?? '').trim()])) as Record<
-    keyof SecurityQuestionsSetup,
-    string
-  >;
+  const trimmed = Object.fromEntries(FIELDS.map((field) => [field, (draft[field] ?? '').trim()])) as Record<keyof QuestionFields, string>;
   if (FIELDS.some((field) => trimmed[field] === '')) return { ok: false, problem: 'incomplete' };
   const questions = new Set([trimmed.question1, trimmed.question2, trimmed.question3]);
   if (questions.size !== 3) return { ok: false, problem: 'duplicate' };

@@ -1,20 +1,13 @@
 // The gateway's own site endpoints: public site facts and page-view analytics.
 import { api } from '../../api/api';
 import { NO_RETRY } from '../../api/gateway-base-query';
+import type { RequestBody, ResponseBody } from '../../api/schema';
 
-export interface SiteConfig {
-  /** Shown on the privacy and terms pages. */
-  contactEmail: string;
-  supportEmail?: string;
-}
+/** Public site facts; contactEmail is shown on the privacy and terms pages. */
+export type SiteConfig = ResponseBody<'getSiteConfig'>;
 
-export interface PageView {
-  /** Pathname only: no query string or fragment, which can carry personal details. */
-  path: string;
-  referrer: string;
-  /** Random per browser session (see analytics-session.ts). */
-  sessionId: string;
-}
+/** A page view: the pathname only (no query string or fragment), the referrer and a random per-session id (analytics-session.ts). */
+export type PageView = RequestBody<'recordPageView'>;
 
 export const siteApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -22,7 +15,7 @@ export const siteApi = api.injectEndpoints({
       query: () => 'site/config',
       keepUnusedDataFor: 3600,
     }),
-    recordPageView: build.mutation<{ accepted: boolean }, PageView>({
+    recordPageView: build.mutation<ResponseBody<'recordPageView'>, PageView>({
       query: (body) => ({ url: 'analytics/page-view', method: 'POST', body }),
       // A lost page view is not worth a second request.
       extraOptions: NO_RETRY,

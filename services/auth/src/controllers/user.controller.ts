@@ -1,15 +1,17 @@
-import { Body, Controller, Get, HttpCode, Post, Put, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, Put, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
+import { bearerToken, CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
+import type { Request } from 'express';
 import { memoryStorage } from 'multer';
 import { authErrors } from '../domain/auth.errors';
 import type { PublicUser } from '../domain/public-user';
-import { profileBody, securityQuestionsBody } from '../dto/auth.dto';
-import type { ProfileBody, SecurityQuestionsBody } from '../dto/auth.dto';
+import { changePasswordBody, profileBody, securityQuestionsBody } from '../dto/auth.dto';
+import type { ChangePasswordBody, ProfileBody, SecurityQuestionsBody } from '../dto/auth.dto';
 import { AccountsService } from '../use-cases/accounts.service';
 import { AVATAR_MAX_BYTES, AvatarsService } from '../use-cases/avatars.service';
 import { RecoveryService } from '../use-cases/recovery.service';
+import { SessionsService } from '../use-cases/sessions.service';
 
 /** The signed-in user's own account. */
 @Controller('user')
@@ -19,6 +21,7 @@ export class UserController {
     private readonly accounts: AccountsService,
     private readonly avatars: AvatarsService,
     private readonly recovery: RecoveryService,
+    private readonly sessions: SessionsService,
   ) {}
 
   @Get('security-questions')
@@ -31,14 +34,23 @@ export class UserController {
   async saveSecurityQuestions(
     @CurrentIdentity() identity: Identity,
     @Body(valid(securityQuestionsBody)) body: SecurityQuestionsBody,
+    @Ip() ip: string,
   ): Promise<{ message: string }> {
+    await this.sessions.confirmPassword(identity.userId, body.currentPassword, ip);
     await this.recovery.saveQuestions(identity.userId, [body.question1, body.question2, body.question3], [body.answer1, body.answer2, body.answer3]);
     return { message: 'Security questions saved' };
   }
 
   @Put('profile')
-  updateProfile(@CurrentIdentity() identity: Identity, @Body(valid(profileBody)) body: ProfileBody): Promise<PublicUser> {
-    return this.accounts.updateProfile(identity.userId, body);
+  updateProfile(@CurrentIdentity() identity: Identity, @Body(valid(profileBody)) body: ProfileBody, @Ip() ip: string): Promise<PublicUser> {
+    return this.accounts.updateProfile(identity.userId, body, ip);
+  }
+
+  @Post('password')
+  @HttpCode(200)
+  async changePassword(@CurrentIdentity() identity: Identity, @Body(valid(changePasswordBody)) body: ChangePasswordBody, @Req() req: Request, @Ip() ip: string): Promise<{ message: string }> {
+    await this.sessions.changePassword(identity.userId, body.currentPassword, body.newPassword, bearerToken(req), ip);
+    return { message: 'Password changed' };
   }
 
   // Multer's own cap is twice ours, so an oversized photo gets our message rather than multer's.

@@ -11,7 +11,9 @@ export type AuthErrorCode =
   | 'UNKNOWN_QUESTION'
   | 'INVALID_IMAGE'
   | 'IMAGE_TOO_LARGE'
-  | 'NOT_FOUND';
+  | 'NOT_FOUND'
+  | 'CURRENT_PASSWORD_REQUIRED'
+  | 'CURRENT_PASSWORD_INCORRECT';
 
 export class AuthError extends AppError<AuthErrorCode> {}
 
@@ -29,4 +31,7 @@ export const authErrors = {
   invalidImage: () => new AuthError('INVALID_IMAGE', 'Please choose an image file (JPG, PNG, WebP or HEIC)', 400),
   imageTooLarge: (mb: number) => new AuthError('IMAGE_TOO_LARGE', `Profile photos must be ${mb} MB or smaller`, 413),
   notFound: () => new AuthError('NOT_FOUND', 'Not found', 404),
+  currentPasswordRequired: () => new AuthError('CURRENT_PASSWORD_REQUIRED', 'Please enter your current password', 400),
+  // 400, not 401: the session is fine, and a 401 would sign the web app out.
+  currentPasswordIncorrect: () => new AuthError('CURRENT_PASSWORD_INCORRECT', 'Current password is incorrect', 400),
 };

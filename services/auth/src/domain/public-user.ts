@@ -1,20 +1,10 @@
 import type { PlanId } from '@wildframe/contracts';
 import type { UserRow } from '../db/schema';
 
-/** What any endpoint may say about a user: never a hash, never a token. */
-export interface PublicUser {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  profileImageUrl: string | null;
-  plan: PlanId;
-  planExpiry: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  isSiteAdmin: boolean;
-  createdAt: string;
-}
+import type { PublicUser } from '../dto/auth.responses';
+
+/** What any endpoint may say about a user: never a hash, never a token (its shape: dto/auth.responses). */
+export type { PublicUser };
 
 export function toPublicUser(row: UserRow): PublicUser {
   return {

@@ -29,7 +29,22 @@ export const loginBody = z.object({
   password: z.string({ error: 'Password is required' }).min(1, 'Password is required'),
 });
 
-export const profileBody = z.object({ firstName, lastName, email });
+/** PATCH /api/admin/users/{id}/plan */
+export const adminPlanBody = z.object({ plan: z.enum(PLAN_ORDER as [PlanId, ...PlanId[]], { error: 'Please choose a plan' }) });
+
+/** Sensitive changes (e-mail, security questions, password) need it: a stolen session token is not enough. */
+const currentPassword = z.string({ error: 'Please enter your current password' }).min(1, 'Please enter your current password').max(256, 'Current password is incorrect');
+
+/** The current password is needed only when the e-mail changes; the service decides. */
+export const profileBody = z.object({ firstName, lastName, email, currentPassword: z.string().max(256, 'Current password is incorrect').optional() });
+
+export const changePasswordBody = z
+  .object({
+    currentPassword,
+    newPassword,
+    confirmPassword: z.string({ error: 'Please confirm your password' }).min(8, 'Please confirm your password'),
+  })
+  .refine((b) => b.newPassword === b.confirmPassword, { message: "Passwords don't match", path: ['confirmPassword'] });
 
 export const forgotPasswordBody = z.object({ email });
 
@@ -51,6 +66,7 @@ export const resetPasswordBody = z
 
 export const securityQuestionsBody = z
   .object({
+    currentPassword,
     question1: text('Question 1 is required'),
     question2: text('Question 2 is required'),
     question3: text('Question 3 is required'),
@@ -68,6 +84,8 @@ export type ProfileBody = z.infer<typeof profileBody>;
 export type VerifyAnswersBody = z.infer<typeof verifyAnswersBody>;
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>;
 export type SecurityQuestionsBody = z.infer<typeof securityQuestionsBody>;
+export type AdminPlanBody = z.infer<typeof adminPlanBody>;
+export type ChangePasswordBody = z.infer<typeof changePasswordBody>;
 
 /**
  * Optional paging of the admin's user list: without either parameter the whole list comes back,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, lte, ne } from 'drizzle-orm';
 import { UserRow, userSessions, users } from '../db/schema';
 import { LiveSessionsCache } from './live-sessions.cache';
 
@@ -39,6 +39,11 @@ export class SessionsRepository {
   async revokeAllForUser(userId: string): Promise<void> {
     await this.database.db.delete(userSessions).where(eq(userSessions.userId, userId));
     this.live.forget();
+  }
+
+  /** Every other session of the user (a password change keeps the one that made it). */
+  async revokeOthersForUser(userId: string, keepTokenHash: string): Promise<void> {
+    await this.database.db.delete(userSessions).where(and(eq(userSessions.userId, userId), ne(userSessions.tokenHash, keepTokenHash)));
   }
 
   async deleteExpired(now: Date): Promise<number> {

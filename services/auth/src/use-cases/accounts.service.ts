@@ -60,7 +60,10 @@ export class AccountsService implements OnApplicationBootstrap {
     return this.sessions.open(user);
   }
 
-  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string }): Promise<PublicUser> {
+  /** A new e-mail needs the current password (it is how the account is recovered and signed into). */
+  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string; currentPassword?: string }, ip: string): Promise<PublicUser> {
+    const current = await this.users.findById(userId);
+    if (current && normalizeEmail(changes.email) !== current.email) await this.sessions.confirmPassword(userId, changes.currentPassword, ip);
     const user = await this.users.transaction(async (tx) => {
       const updated = await this.users.updateProfile(
         userId,

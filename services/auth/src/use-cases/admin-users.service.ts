@@ -17,18 +17,8 @@ export const adminUsersErrors = {
 };
 
 /** A user as the admin panel lists it: admins may see e-mails, never a hash or a token. */
-export interface AdminUserView {
-  id: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  plan: PlanId;
-  planExpiry: string | null;
-  isActive: boolean;
-  isAdmin: boolean;
-  isSiteAdmin: boolean;
-  createdAt: string;
-}
+export type { AdminUserView } from '../dto/auth.responses';
+import type { AdminUserView } from '../dto/auth.responses';
 
 function toAdminUserView(row: UserRow): AdminUserView {
   return {

@@ -16,11 +16,8 @@ const RESET_GRANT_MS = 15 * 60_000;
 
 export type Answers = [string, string, string];
 
-export interface ForgotPasswordResult {
-  hasSecurityQuestions: boolean;
-  questions: string[];
-  message: string;
-}
+export type { ForgotPasswordResult } from '../dto/auth.responses';
+import type { ForgotPasswordResult } from '../dto/auth.responses';
 
 /** Security questions and password recovery through them. */
 @Injectable()

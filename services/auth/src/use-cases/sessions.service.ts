@@ -4,18 +4,16 @@ import type { Clock, Identity, IdentityResolver } from '@wildframe/platform';
 import type { PlanId } from '@wildframe/contracts';
 import { AUTH_CONFIG } from '../auth.config';
 import type { AuthConfig } from '../auth.config';
-import { dummySecretHash, hashToken, newOpaqueToken, verifySecret } from '../crypto/secrets';
+import { dummySecretHash, hashSecret, hashToken, newOpaqueToken, verifySecret } from '../crypto/secrets';
 import type { UserRow } from '../db/schema';
 import { authErrors } from '../domain/auth.errors';
-import { normalizeEmail, PublicUser, toPublicUser } from '../domain/public-user';
+import { normalizeEmail, toPublicUser } from '../domain/public-user';
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { RateLimiter } from './rate-limiter';
 
-export interface SignedIn {
-  sessionToken: string;
-  user: PublicUser;
-}
+export type { SignedIn } from '../dto/auth.responses';
+import type { SignedIn } from '../dto/auth.responses';
 
 /** Sign-in, sign-out and turning a session token back into the caller. */
 @Injectable()
@@ -48,6 +46,30 @@ export class SessionsService implements IdentityResolver {
     }
     await this.rateLimiter.recordSuccess('login', account);
     return this.open(user);
+  }
+
+  /**
+   * The signed-in user proves they know the password before a sensitive change. Failures count
+   * like sign-in failures (per account and address), so a stolen session cannot guess it freely.
+   */
+  async confirmPassword(userId: string, password: string | undefined, ip: string): Promise<UserRow> {
+    if (!password) throw authErrors.currentPasswordRequired();
+    const user = await this.users.findById(userId);
+    if (!user) throw authErrors.notAuthenticated();
+    await this.rateLimiter.assertAllowed('login', user.email, ip);
+    if (!(await verifySecret(user.passwordHash, password))) {
+      await this.rateLimiter.recordFailure('login', user.email, ip);
+      throw authErrors.currentPasswordIncorrect();
+    }
+    return user;
+  }
+
+  /** Sets a new password after checking the current one; every other session is signed out. */
+  async changePassword(userId: string, currentPassword: string, newPassword: string, sessionToken: string | undefined, ip: string): Promise<void> {
+    const user = await this.confirmPassword(userId, currentPassword, ip);
+    await this.users.setPasswordHash(user.id, await hashSecret(newPassword));
+    if (sessionToken) await this.sessions.revokeOthersForUser(user.id, hashToken(sessionToken));
+    else await this.sessions.revokeAllForUser(user.id);
   }
 
   async logout(token: string): Promise<void> {

@@ -7,11 +7,8 @@ import { toSummary } from '../domain/subscription-summary';
 import type { SubscriptionSummary } from '../domain/subscription-summary';
 import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
 
-export interface BillingClientConfig {
-  provider: 'sandbox' | 'stripe';
-  /** Stripe only: the web loads Stripe Elements with it. */
-  publishableKey?: string;
-}
+export type { BillingClientConfig } from '../dto/billing.responses';
+import type { BillingClientConfig } from '../dto/billing.responses';
 
 /** What the web needs to know about billing: which provider, and the caller's subscription. */
 @Controller('billing')

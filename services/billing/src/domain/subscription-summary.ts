@@ -3,17 +3,8 @@ import type { PaidPlanId } from './pricing';
 import type { SubscriptionStatus } from './subscription-state';
 
 /** A subscription as the API shows it to its owner. */
-export interface SubscriptionSummary {
-  id: string;
-  plan: PaidPlanId;
-  isAnnual: boolean;
-  status: SubscriptionStatus;
-  /** ISO-8601; when the plan renews, or ends if canceled. */
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  promoCode: string | null;
-  provider: string;
-}
+export type { SubscriptionSummary } from '../dto/billing.responses';
+import type { SubscriptionSummary } from '../dto/billing.responses';
 
 export function toSummary(row: SubscriptionRow): SubscriptionSummary {
   return {

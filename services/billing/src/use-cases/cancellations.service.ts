@@ -4,15 +4,11 @@ import { billingErrors } from '../domain/billing.errors';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider } from '../domain/payment-provider';
 import { toSummary } from '../domain/subscription-summary';
-import type { SubscriptionSummary } from '../domain/subscription-summary';
 import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
 import { SubscriptionSync } from './subscription-sync.service';
 
-export interface Cancellation {
-  /** ISO-8601: the plan is kept until then, then reverts to explorer. */
-  accessUntil: string | null;
-  subscription: SubscriptionSummary;
-}
+export type { Cancellation } from '../dto/billing.responses';
+import type { Cancellation } from '../dto/billing.responses';
 
 /**
  * Cancellation keeps access until the billing period ends (spec, "Upgrade" states); the

@@ -17,10 +17,8 @@ import { SignupsRepository } from '../repositories/signups.repository';
 import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
 import { SubscriptionSync } from './subscription-sync.service';
 
-export interface SignupSetup {
-  clientSecret: string;
-  setupIntentId: string;
-}
+export type { SignupSetup } from '../dto/billing.responses';
+import type { SignupSetup } from '../dto/billing.responses';
 
 export interface CompletedSignup {
   sessionToken: string;

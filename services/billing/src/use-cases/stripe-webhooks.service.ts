@@ -8,11 +8,8 @@ import { SubscriptionSync } from './subscription-sync.service';
 
 const CONSUMER = 'billing-stripe-webhook';
 
-export interface WebhookReceipt {
-  received: true;
-  /** True when this event id was handled before (Stripe redelivers). */
-  duplicate: boolean;
-}
+export type { WebhookReceipt } from '../dto/billing.responses';
+import type { WebhookReceipt } from '../dto/billing.responses';
 
 /**
  * POST /api/billing/webhook: a signed Stripe event, handled once per event id. Subscription and

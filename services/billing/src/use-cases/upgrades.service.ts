@@ -10,33 +10,14 @@ import type { PaymentProvider, ProviderSubscription } from '../domain/payment-pr
 import { acceptPromoCode, isPaidPlan, planRank } from '../domain/pricing';
 import type { PaidPlanId } from '../domain/pricing';
 import { toSummary } from '../domain/subscription-summary';
-import type { SubscriptionSummary } from '../domain/subscription-summary';
 import type { CompleteUpgradeBody, UpgradeBody } from '../dto/billing.dto';
 import { CustomersRepository } from '../repositories/customers.repository';
 import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
 import { SubscriptionSync } from './subscription-sync.service';
 
 /** What the web needs to take the payment of an upgrade. */
-export interface UpgradePayment {
-  subscriptionId: string;
-  /** `requires_payment_method` while a card is needed; the provider's status otherwise (e.g. active). */
-  status: string;
-  /** Only when status is requires_payment_method: confirms the payment (Stripe.js or the sandbox form). */
-  clientSecret?: string;
-  plan: PaidPlanId;
-  isAnnual: boolean;
-  /** US dollars charged now. */
-  amountDue: number;
-  currency: 'usd';
-  promoCode: string | null;
-}
-
-export interface CompletedUpgrade {
-  plan: PaidPlanId;
-  /** ISO-8601: the plan lasts at least until then. */
-  planExpiry: string | null;
-  subscription: SubscriptionSummary;
-}
+export type { CompletedUpgrade, UpgradePayment } from '../dto/billing.responses';
+import type { CompletedUpgrade, UpgradePayment } from '../dto/billing.responses';
 
 const promoRefusals = { invalid: billingErrors.promoInvalid, monthlyOnly: billingErrors.promoMonthlyOnly };
 

@@ -1,4 +1,5 @@
 import { boolean, index, pgSchema, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import type { ContactStatus } from '../domain/contact-message';
 
 export const contactSchema = pgSchema('contact');
 
@@ -11,7 +12,8 @@ export const contactMessages = contactSchema.table(
     subject: varchar('subject', { length: 200 }).notNull(),
     message: text('message').notNull(),
     category: varchar('category', { length: 50 }).notNull().default('feedback'),
-    status: varchar('status', { length: 20 }).notNull().default('pending'),
+    // Only the service writes it, always one of CONTACT_STATUSES.
+    status: varchar('status', { length: 20 }).$type<ContactStatus>().notNull().default('pending'),
     priority: varchar('priority', { length: 20 }).notNull().default('medium'),
     userId: uuid('user_id'),
     ipAddress: varchar('ip_address', { length: 45 }),

@@ -10,31 +10,9 @@ export type ContactStatus = (typeof CONTACT_STATUSES)[number];
 /** What the audit trail records: one row per change an admin makes. */
 export type AuditAction = 'status_changed' | 'response_added' | 'archived' | 'deleted';
 
-export interface ContactResponseView {
-  id: string;
-  responseText: string;
-  respondedBy: string;
-  isPublic: boolean;
-  createdAt: string;
-}
-
-/** A message as the admin panel sees it, with its responses (oldest first). */
-export interface ContactMessageView {
-  id: string;
-  name: string;
-  email: string;
-  subject: string;
-  message: string;
-  category: string;
-  status: string;
-  priority: string;
-  userId: string | null;
-  ipAddress: string | null;
-  assignedTo: string | null;
-  createdAt: string;
-  updatedAt: string;
-  responses: ContactResponseView[];
-}
+// The views' shapes are the API's (dto/contact.responses).
+export type { ContactMessageView, ContactResponseView } from '../dto/contact.responses';
+import type { ContactMessageView, ContactResponseView } from '../dto/contact.responses';
 
 export function toResponseView(row: ContactResponseRow): ContactResponseView {
   return { id: row.id, responseText: row.responseText, respondedBy: row.respondedBy, isPublic: row.isPublic, createdAt: row.createdAt.toISOString() };

@@ -83,7 +83,7 @@ export class ContactMessagesRepository {
    */
   async changeStatus(
     id: string,
-    decide: (current: ContactMessageRow) => string | null,
+    decide: (current: ContactMessageRow) => ContactMessageRow['status'] | null,
     action: AuditAction,
     audit: AuditContext,
     outer?: DatabaseTransaction,

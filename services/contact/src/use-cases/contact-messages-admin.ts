@@ -7,11 +7,8 @@ import { ContactMessageView, ContactResponseView, ContactStatus, toMessageView, 
 import type { AuditAction } from '../domain/contact-message';
 import { ContactMessagesRepository } from '../repositories/contact-messages.repository';
 
-export interface StatusResult {
-  id: string;
-  status: string;
-  message: string;
-}
+export type { StatusResult } from '../dto/contact.responses';
+import type { StatusResult } from '../dto/contact.responses';
 
 /** The admin's side of contact messages. Every change is written with its audit row. */
 @Injectable()
@@ -57,7 +54,7 @@ export class ContactMessagesAdmin {
     admin: Identity,
     reason: string | null,
     action: AuditAction,
-    decide: (current: ContactMessageRow) => string | null,
+    decide: (current: ContactMessageRow) => ContactMessageRow['status'] | null,
   ): Promise<ContactMessageRow> {
     const change = await this.messages.transaction(async (tx) => {
       const changed = await this.messages.changeStatus(id, decide, action, { changedBy: admin.userId, reason }, tx);

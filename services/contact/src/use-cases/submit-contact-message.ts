@@ -7,11 +7,8 @@ import { contactErrors } from '../domain/contact.errors';
 import type { ContactMessageBody } from '../dto/contact.dto';
 import { ContactMessagesRepository } from '../repositories/contact-messages.repository';
 
-export interface SubmittedMessage {
-  id: string;
-  status: string;
-  message: string;
-}
+export type { SubmittedMessage } from '../dto/contact.responses';
+import type { SubmittedMessage } from '../dto/contact.responses';
 
 /** The longest address a column of the spec holds (IPv6 with an IPv4 tail). */
 const IP_MAX_LENGTH = 45;

@@ -9,6 +9,8 @@ import {
   Ip,
   Post,
 } from '@nestjs/common';
+import type { z } from 'zod';
+import type { pageViewAcceptedSchema } from '../openapi';
 import { FixedWindowRateLimiter } from '../rate-limit/fixed-window-rate-limiter';
 import { pageViewSchema } from './page-view.schema';
 import { PageViewService } from './page-view.service';
@@ -17,9 +19,7 @@ import { PageViewService } from './page-view.service';
 export const PAGE_VIEW_RATE_LIMITER = Symbol('PAGE_VIEW_RATE_LIMITER');
 export const PAGE_VIEWS_PER_MINUTE = 120;
 
-export interface PageViewAccepted {
-  accepted: true;
-}
+export type PageViewAccepted = z.infer<typeof pageViewAcceptedSchema>;
 
 /** The web reports route changes here, and only after the visitor allowed analytics cookies. */
 @Controller('analytics')

@@ -7,6 +7,7 @@ describe('gateway route table', () => {
     ['/api/user/profile', 'auth'],
     ['/api/user/avatar', 'auth'],
     ['/api/user/security-questions', 'auth'],
+    ['/api/user/password', 'auth'],
     ['/api/admin/users/42/plan', 'auth'],
     ['/api/users/9b2c/avatar?v=abc', 'auth'],
     ['/api/photos?public=true&sort=newest', 'photos'],

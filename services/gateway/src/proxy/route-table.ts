@@ -8,7 +8,7 @@ export type Upstream = 'auth' | 'photos' | 'analysis' | 'billing' | 'contact';
 export const ROUTE_TABLE: ReadonlyArray<{ pattern: RegExp; upstream: Upstream }> = [
   { pattern: /^\/api\/photos\/[^/]+\/editing-suggestions\/?$/, upstream: 'analysis' },
   { pattern: /^\/api\/auth(\/|$)/, upstream: 'auth' },
-  { pattern: /^\/api\/user\/(profile|avatar|security-questions)\/?$/, upstream: 'auth' },
+  { pattern: /^\/api\/user\/(profile|avatar|security-questions|password)\/?$/, upstream: 'auth' },
   { pattern: /^\/api\/admin\/users(\/|$)/, upstream: 'auth' },
   { pattern: /^\/api\/users\/[^/]+\/avatar\/?$/, upstream: 'auth' },
   { pattern: /^\/api\/photos(\/|$)/, upstream: 'photos' },

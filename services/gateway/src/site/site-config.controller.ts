@@ -1,12 +1,11 @@
 import { Controller, Get, Header, Inject } from '@nestjs/common';
+import type { z } from 'zod';
+import type { siteConfigSchema } from '../openapi';
 
 export const SITE_CONFIG = Symbol('SITE_CONFIG');
 
 /** Public facts about the site the web shows, e.g. the e-mail on the privacy and terms pages. */
-export interface SiteConfig {
-  contactEmail: string;
-  supportEmail?: string;
-}
+export type SiteConfig = z.infer<typeof siteConfigSchema>;
 
 @Controller('site')
 export class SiteConfigController {

@@ -3,40 +3,9 @@ import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primar
 
 export const photosSchema = pgSchema('photos');
 
-/** What the analysis service said about a photo, kept here to show it (fed by the upload and by events). */
-export interface StoredRating {
-  overallRating: string;
-  composition: string;
-  lighting: string;
-  clarity: string;
-  creativity: string;
-  feedback: string;
-  subject: string | null;
-  location: string | null;
-  aiModel: string;
-  category: string;
-  createdAt: string;
-  evidence?: unknown;
-}
-
-/** Camera settings read from EXIF; never the location. */
-export interface CameraSettings {
-  make?: string;
-  model?: string;
-  lens?: string;
-  focalLength?: string;
-  aperture?: string;
-  shutterSpeed?: string;
-  iso?: number;
-  takenAt?: string;
-}
-
-/** Attribution of photos that are not the uploader's own work (demo content). */
-export interface PhotoCredit {
-  author: string;
-  licence: string;
-  source: string;
-}
+// The JSON columns' shapes are the API's (dto/photos.responses): what is stored is what is shown.
+import type { CameraSettings, PhotoCredit, StoredRating } from '../dto/photos.responses';
+export type { CameraSettings, PhotoCredit, StoredRating };
 
 /** Image bytes live in object storage; rows keep only keys and facts about them. */
 export const photos = photosSchema.table(

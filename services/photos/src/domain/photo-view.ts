@@ -1,44 +1,11 @@
-import type { CameraSettings, PhotoCredit, PhotoRow, StoredRating } from '../db/schema';
+import type { PhotoRow } from '../db/schema';
 import type { ImageUrls } from '../images/image-urls';
 import type { PhotoWithUploader } from '../repositories/photos.repository';
 
-/** A gallery card. Scores reach clients as numeric strings (spec). */
-export interface PhotoCard {
-  id: string;
-  slug: string;
-  title: string;
-  category: string;
-  likes: number;
-  views: number;
-  username: string;
-  userFirstName: string | null;
-  userLastName: string | null;
-  overallRating: string | null;
-  thumbnailUrl: string;
-  imageUrl: string;
-  width: number;
-  height: number;
-  dominantColor: string;
-  uploadedAt: string;
-  isFeatured: boolean;
-  isPublic: boolean;
-}
+import type { PhotoCard, PhotoDetail } from '../dto/photos.responses';
 
-export interface PhotoDetail extends PhotoCard {
-  description: string;
-  rating: StoredRating | null;
-  credit: PhotoCredit | null;
-  camera: CameraSettings | null;
-  socialImageUrl: string;
-  isOwner: boolean;
-  isTemporary: boolean;
-  expiresAt: string | null;
-  liked: boolean;
-  /** Only for the owner. */
-  originalName?: string;
-  fileSize?: number;
-  mimeType?: string;
-}
+/** A gallery card and a photo's detail; their shapes are the API's (dto/photos.responses). */
+export type { PhotoCard, PhotoDetail };
 
 function uploaderName(row: PhotoWithUploader): string {
   if (!row.photo.userId) return 'Guest';

@@ -32,21 +32,9 @@ export function nextUtcMidnight(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1));
 }
 
-/** The spec's Upload limits entity. */
-export interface UploadLimits {
-  fileSizeLimitMB: number;
-  fileSizeLimitBytes: number;
-  planName: string;
-  isGuest: boolean;
-  dailyUploads: number;
-  dailyUploadsUsed: number;
-  dailyUploadsRemaining: number;
-  resetTime: string;
-  storageLimitMB: number;
-  storageLimitGB: number;
-  storageUsedMB: number;
-  storageRemainingMB: number;
-}
+/** The spec's Upload limits entity (its shape: dto/photos.responses). */
+export type { UploadLimits } from '../dto/photos.responses';
+import type { UploadLimits } from '../dto/photos.responses';
 
 export function uploadLimits(allowance: Allowance, usedToday: number, storageUsedBytes: number, now: Date): UploadLimits {
   const storageUsedMB = Math.round((storageUsedBytes / MB) * 100) / 100;

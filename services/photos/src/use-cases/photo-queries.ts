@@ -9,14 +9,8 @@ import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
 import { GalleryFilter, GallerySort, PageRequest, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
 
-export interface GalleryPage {
-  /** Each card says whether the viewer has liked it, so the heart survives a refetch. */
-  photos: Array<PhotoCard & { liked: boolean }>;
-  total: number;
-  page: number;
-  pageSize: number;
-  totalPages: number;
-}
+export type { GalleryPage, UserStats } from '../dto/photos.responses';
+import type { GalleryPage, UserStats } from '../dto/photos.responses';
 
 /**
  * A response body ready to send. `shared` when it is the one every anonymous visitor gets (so a
@@ -38,15 +32,6 @@ export function viewerKey(viewer: Identity | null, ip: string): string {
 }
 
 export type GalleryFilterQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };
-
-export interface UserStats {
-  dailyUploads: number;
-  totalPhotos: number;
-  publicPhotos: number;
-  totalLikes: number;
-  totalViews: number;
-  storageUsedMB: number;
-}
 
 /** Everything that reads photos: gallery, detail, featured, own photos, limits and stats. */
 @Injectable()

@@ -5,9 +5,9 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
 import type { AnalysisClient } from '../analysis/analysis-client';
-import type { PhotoCredit, StoredRating } from '../db/schema';
+import type { PhotoCredit } from '../db/schema';
 import { photosErrors } from '../domain/photos.errors';
-import { isVisibleTo, PhotoDetail, toDetail } from '../domain/photo-view';
+import { isVisibleTo, toDetail } from '../domain/photo-view';
 import { slugFor } from '../domain/slug';
 import { allowanceFor, GUEST_LIMITS, MB, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
@@ -32,12 +32,8 @@ export interface UploadInput {
   isPublic?: boolean;
 }
 
-export interface UploadResult {
-  message: string;
-  error?: string;
-  photo: PhotoDetail;
-  rating?: StoredRating;
-}
+export type { UploadResult } from '../dto/photos.responses';
+import type { UploadResult } from '../dto/photos.responses';
 
 async function readHead(path: string): Promise<Buffer> {
   const handle = await open(path, 'r');
