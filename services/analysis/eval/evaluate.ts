@@ -17,6 +17,7 @@ import { measurePhoto } from '../src/engine/measure/measure-photo';
 import { signatureDistance } from '../src/engine/measure/signature';
 import { bundledModels } from '../src/engine/models/bundled-models';
 import type { ModelState } from '../src/engine/models/model-loader';
+import { SCENE_HEAD, SceneHead } from '../src/engine/scene/scene-classifier';
 import { SAME_PHOTO_DISTANCE } from '../src/engine/scoring/creativity.score';
 import { REFERENCE_SET } from '../src/engine/scoring/reference-set';
 import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, tiltDirectionFor } from '../src/testing/degradations';
@@ -96,7 +97,7 @@ async function analyseAll(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[]):
 function reportCategories(runs: Run[]): void {
   const classes = ['wildlife', 'landscape', 'other-nature', 'not-nature'];
   const outcomes = ['wildlife', 'landscape', 'others', 'refused'];
-  console.log('\nCategory (rows: manifest class, columns: engine answer)');
+  console.log('\nCategory given by the engine (rows: manifest class, columns: engine answer; in-sample: the head was trained on these photos)');
   console.log(`  ${'class'.padEnd(14)}${outcomes.map((o) => o.padStart(11)).join('')}   accuracy`);
   let correct = 0;
   let natureTotal = 0;
@@ -216,6 +217,8 @@ async function main(): Promise<void> {
   started = performance.now();
   const runs = await analyseAll(analyzer, photos);
   console.log(`Analysed ${runs.length} photos in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log('\nScene classifier, cross-validated when it was trained (npm run train:analysis; photos never in their own fold):');
+  for (const line of (SCENE_HEAD as SceneHead & { crossValidation?: string[] }).crossValidation ?? []) console.log(`  ${line}`);
   reportCategories(runs);
   const latencies = runs.map((r) => r.ms);
   const cpu = runs.map((r) => r.cpuMs);

@@ -12,8 +12,10 @@ interface AiAnalysisPanelProps {
 }
 
 /**
- * The AI critique: overall out of 10 and as stars, the four scores as bars, what each score rests
- * on when the engine recorded it, and the feedback as sentences.
+ * The AI critique: overall out of 10 and as stars, the four scores as bars and the feedback as
+ * sentences. What each score rests on (the measurements) and which engine rated the photo sit in a
+ * "How we measured" disclosure, so the critique reads as a photographer's and the figures stay one
+ * click away.
  */
 export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: AiAnalysisPanelProps) {
   const Heading = `h${headingLevel}` as const;
@@ -39,18 +41,10 @@ export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: Ai
           </div>
         </div>
       )}
-      {overallEvidence.length > 0 && (
-        <ul className="ai-analysis__evidence" aria-label="What the overall rating rests on">
-          {overallEvidence.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      )}
       <SubHeading className="ai-analysis__subtitle">Score breakdown</SubHeading>
       <dl className="ai-analysis__scores">
         {SCORE_ASPECTS.map(({ key, label }) => {
           const score = parseScore(rating[key]);
-          const evidence = evidenceFor(rating, key);
           return (
             <div key={key} className="ai-analysis__row">
               <dt className="ai-analysis__label">{label}</dt>
@@ -64,13 +58,6 @@ export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: Ai
                   />
                   <span className="ai-analysis__number tabular-nums">{score === null ? '–' : formatScore(score)}</span>
                 </div>
-                {evidence.length > 0 && (
-                  <ul className="ai-analysis__evidence">
-                    {evidence.map((line) => (
-                      <li key={line}>{line}</li>
-                    ))}
-                  </ul>
-                )}
               </dd>
             </div>
           );
@@ -86,15 +73,43 @@ export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: Ai
           </ul>
         </>
       )}
-      <p className="ai-analysis__model">
-        Rated by {rating.aiModel}
-        {engine.length > 0 && (
-          <>
-            {' '}
-            <span className="ai-analysis__engine">({engine.join('; ')})</span>
-          </>
+      <details className="ai-analysis__method" data-testid="how-we-measured">
+        <summary>How we measured</summary>
+        {overallEvidence.length > 0 && (
+          <ul className="ai-analysis__evidence" aria-label="What the overall rating rests on">
+            {overallEvidence.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
         )}
-      </p>
+        <dl className="ai-analysis__measured">
+          {SCORE_ASPECTS.map(({ key, label }) => {
+            const evidence = evidenceFor(rating, key);
+            if (evidence.length === 0) return null;
+            return (
+              <div key={key}>
+                <dt>{label} rests on</dt>
+                <dd>
+                  <ul className="ai-analysis__evidence">
+                    {evidence.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </dd>
+              </div>
+            );
+          })}
+        </dl>
+        <p className="ai-analysis__model">
+          Rated by {rating.aiModel}
+          {engine.length > 0 && (
+            <>
+              {' '}
+              <span className="ai-analysis__engine">({engine.join('; ')})</span>
+            </>
+          )}
+        </p>
+      </details>
     </section>
   );
 }

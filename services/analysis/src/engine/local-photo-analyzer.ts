@@ -1,11 +1,12 @@
 import type { RatingEvidence } from '@wildframe/contracts';
 import { decodeImage } from './image/decode-image';
 import type { Detection, PhotoMeasurements } from './measure/measure-photo';
-import { MIN_SUBJECT_AREA, MIN_SUBJECT_SCORE, measurePhoto } from './measure/measure-photo';
+import { measurePhoto } from './measure/measure-photo';
 import type { ModelLoader, ModelState } from './models/model-loader';
 import { withinBudget } from './models/model-loader';
 import type { ContentClassifier } from './models/content-classifier';
 import type { ObjectDetector } from './models/object-detector';
+import { SceneVerdict, classifyScene } from './scene/scene-classifier';
 import {
   AnalysisDeadlineError,
   AnalysisInput,
@@ -30,9 +31,6 @@ export const LOCAL_ENGINE_VERSION = 'wildframe-measure-1';
 /** Time kept back from the deadline for decoding, measuring and inference once the models are there. */
 const INFERENCE_RESERVE_MS = 700;
 
-/** COCO classes that are animals: finding one settles that the photo shows nature. */
-const ANIMALS = new Set(['bird', 'cat', 'dog', 'horse', 'sheep', 'cow', 'elephant', 'bear', 'zebra', 'giraffe']);
-
 export interface LocalAnalysis {
   outcome: AnalysisOutcome;
   /** Always present: the OpenAI engine and the evaluation reuse them. */
@@ -41,6 +39,8 @@ export interface LocalAnalysis {
   content: ContentScores | null;
   screening: ScreeningVerdict;
   category: CategoryVerdict;
+  /** The scene classifier's verdict (null without the detector). */
+  scene: SceneVerdict | null;
   /** Milliseconds per stage, for the benchmark. */
   timings: { decode: number; waitForModels: number; detect: number; classify: number; measure: number };
 }
@@ -84,34 +84,34 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('waiting for the models');
     const waitMs = lap();
 
-    const detections = detectorState.ready ? await detectorState.model.detect(decoded.working) : null;
+    const reading = detectorState.ready ? await detectorState.model.read(decoded.working) : null;
+    const detections = reading?.detections ?? null;
     const detectMs = lap();
     const content = classifierState.ready ? await classifierState.model.classify(decoded.working) : null;
     const classifyMs = lap();
     const measurements = measurePhoto(decoded, detections ?? []);
+    const scene = reading ? classifyScene(reading.features, measurements) : null;
     const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: lap() };
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
 
     const engine = [
       `local engine ${LOCAL_ENGINE_VERSION}: measurements on a ${decoded.working.width}×${decoded.working.height} copy and a full-resolution centre crop`,
-      detectorState.ready ? `object detection: ${detectorState.model.name}` : `object detection not run (${detectorState.reason})`,
+      detectorState.ready ? `object detection and scene features: ${detectorState.model.name}; scene classifier: softmax head trained on the fixture photos` : `object detection not run (${detectorState.reason})`,
       classifierState.ready ? `content screening: ${classifierState.model.name}` : `content screening not run (${classifierState.reason})`,
     ];
     const screening = screenContent({
       content,
-      detections,
-      naturalColourShare: measurements.colour.naturalColourShare,
+      scene,
       skinShare: measurements.colour.skinShare,
       medianLuma: measurements.lighting.medianLuma,
-      animalFound: (detections ?? []).some((d) => ANIMALS.has(d.label) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA),
       classifierUnavailable: classifierState.ready ? undefined : classifierState.reason,
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
     });
-    const category = classifyCategory(detections, measurements);
+    const category = classifyCategory(detections, measurements, scene);
     const aspects = this.scoreAspects(measurements, category, excludeReference);
     const evidence = evidenceOf(aspects, category, screening, engine);
     if (screening.refused) {
-      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category, timings };
+      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category, scene, timings };
     }
 
     const composition = roundScore(aspects.composition.score);
@@ -127,11 +127,14 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       evidence,
       measurements,
     };
-    return { outcome: { outcome: 'rated', rating }, measurements, detections, content, screening, category, timings };
+    return { outcome: { outcome: 'rated', rating }, measurements, detections, content, screening, category, scene, timings };
   }
 
   private scoreAspects(m: PhotoMeasurements, category: CategoryVerdict, excludeReference?: string): Record<Aspect, AspectScore> {
-    const subjectPhrase = m.composition.subject ? category.subjectPhrase : 'the frame';
+    // Named only by the detector box the composition was measured on, so what the feedback says
+    // about the subject's size, place and edges is about that box.
+    const subject = m.composition.subject;
+    const subjectPhrase = subject?.source === 'detector' && subject.label ? `the ${subject.label}` : subject ? category.subjectPhrase.replace(/^the (animal|scene|frame)$/, 'the main subject') : 'the frame';
     return {
       composition: scoreComposition(m.composition, subjectPhrase === 'the frame' ? 'the main subject' : subjectPhrase),
       lighting: scoreLighting(m.lighting, m.lighting.exposureMeasuredOn === 'subject' ? subjectPhrase : 'the photo'),

@@ -5,7 +5,7 @@ import sharp from 'sharp';
  * measurably worse by a known amount, so a score can be checked to move the right way.
  * Every variant (and the baseline) is a 1024 px JPEG at quality 95, so encoding is the same for all.
  */
-export type DegradationKind = 'blur' | 'noise' | 'underexposure' | 'overexposure' | 'tilt' | 'off-centre crop';
+export type DegradationKind = 'blur' | 'noise' | 'underexposure' | 'overexposure' | 'tilt' | 'off-centre crop' | 'tight crop';
 
 export interface Degradation {
   kind: DegradationKind;
@@ -23,6 +23,7 @@ export const AFFECTED_SCORE: Readonly<Record<DegradationKind, 'clarity' | 'light
   overexposure: 'lighting',
   tilt: 'composition',
   'off-centre crop': 'composition',
+  'tight crop': 'composition',
 };
 
 const SIZE = 1024;
@@ -134,6 +135,18 @@ async function offCentre(raw: Raw, subject: { x: number; y: number }, level: 1 |
     .toBuffer();
 }
 
+/** Crops to `share` of each side around the subject's centre (or the frame's), as a crop that leaves the subject no room. */
+async function tight(raw: Raw, centre: { x: number; y: number }, share: number): Promise<Buffer> {
+  const width = Math.round(raw.width * share);
+  const height = Math.round(raw.height * share);
+  const left = Math.max(0, Math.min(raw.width - width, Math.round(centre.x * raw.width - width / 2)));
+  const top = Math.max(0, Math.min(raw.height - height, Math.round(centre.y * raw.height - height / 2)));
+  return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+    .extract({ left, top, width, height })
+    .jpeg({ quality: QUALITY })
+    .toBuffer();
+}
+
 export const DEGRADATIONS: readonly Degradation[] = [
   { kind: 'blur', level: 1, label: 'Gaussian blur σ 1.5 px' },
   { kind: 'blur', level: 2, label: 'Gaussian blur σ 3 px' },
@@ -147,6 +160,8 @@ export const DEGRADATIONS: readonly Degradation[] = [
   { kind: 'tilt', level: 2, label: 'rotated 5° further the way it leans' },
   { kind: 'off-centre crop', level: 1, label: 'crop with the subject 12 % from an edge' },
   { kind: 'off-centre crop', level: 2, label: 'crop with the subject 4 % from an edge' },
+  { kind: 'tight crop', level: 1, label: 'crop to 60 % of each side around the subject' },
+  { kind: 'tight crop', level: 2, label: 'crop to 40 % of each side around the subject' },
 ];
 
 export interface DegradationContext {
@@ -186,5 +201,7 @@ export async function degrade(image: Buffer, degradation: Degradation, context: 
     case 'off-centre crop':
       if (!subject) throw new Error('an off-centre crop needs the subject position');
       return offCentre(raw, subject, degradation.level);
+    case 'tight crop':
+      return tight(raw, subject ?? { x: 0.5, y: 0.5 }, strong ? 0.4 : 0.6);
   }
 }

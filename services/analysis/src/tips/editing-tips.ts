@@ -1,5 +1,6 @@
 import type { PhotoCategory } from '@wildframe/contracts';
 import type { PhotoMeasurements } from '../engine/measure/measure-photo';
+import { exposureCorrection } from '../engine/scoring/lighting.score';
 
 export const PLATFORMS = ['lightroom', 'google-photos', 'apple-photos'] as const;
 export type EditingPlatform = (typeof PLATFORMS)[number];
@@ -52,8 +53,8 @@ export function needsOf(input: TipsInput): Needs {
   const { lighting, clarity, colour, composition } = input.measurements;
   const horizon = composition.horizon;
   const tilt = horizon && Math.abs(horizon.angle) > 0.4 && Math.abs(horizon.angle) <= 6 ? horizon.angle : null;
-  const offset = lighting.exposureEv - 0.2;
-  const exposure = Math.abs(offset) > 0.35 ? Math.max(-2, Math.min(2, -offset)) : 0;
+  // The correction the lighting score charged for, and only that (no tip for an exposure it accepted).
+  const exposure = Math.max(-2, Math.min(2, exposureCorrection(lighting)));
   const highlights = Math.min(1, Math.max(0, lighting.clippedHighlights - 0.003) * 12 + (lighting.p99 >= 252 && exposure <= 0 ? 0.2 : 0));
   const shadows = Math.min(1, Math.max(0, lighting.clippedShadows - 0.005) * 10 + (exposure > 0.3 ? 0.2 : 0));
   const contrast = lighting.contrast < 0.12 ? Math.min(1, (0.12 - lighting.contrast) * 12) : lighting.contrast > 0.3 ? -Math.min(1, (lighting.contrast - 0.3) * 10) : 0;

@@ -8,7 +8,7 @@ import type { AnalysisInput } from '../photo-analyzer';
 import type { EngineRating } from '../photo-analyzer';
 import { REFERENCE_SET } from '../scoring/reference-set';
 import { OpenAiPhotoAnalyzer } from './openai-photo-analyzer';
-import { OpenAiVisionClient, VisionRating } from './openai-vision.client';
+import { OpenAiVisionClient, VisionRating, visionRatingSchema } from './openai-vision.client';
 
 jest.setTimeout(300_000);
 
@@ -119,6 +119,9 @@ describe('OpenAI engine against a local chat-completions server', () => {
     expect(body.response_format.json_schema.schema.required).toEqual(
       expect.arrayContaining(['overall', 'composition', 'lighting', 'clarity', 'creativity', 'feedback', 'subject', 'category', 'evidence']),
     );
+    // The schema sent is the zod schema's own (one definition of the shape), not a second hand-written one.
+    expect(body.response_format.json_schema.name).toBe('photo_rating');
+    expect([...body.response_format.json_schema.schema.required].sort()).toEqual(Object.keys(visionRatingSchema.shape).sort());
     const user = body.messages.find((m) => m.role === 'user')?.content as Array<{ type: string; text?: string; image_url?: { url: string } }>;
     const image = user.find((part) => part.type === 'image_url')?.image_url?.url ?? '';
     expect(image).toMatch(/^data:image\/jpeg;base64,/);

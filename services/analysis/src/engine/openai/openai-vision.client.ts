@@ -1,4 +1,8 @@
-import { z } from 'zod';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { ContentFilterFinishReasonError, LengthFinishReasonError } from 'openai/core/error';
+import { zodResponseFormat } from 'openai/helpers/zod';
+import type { ChatCompletionCreateParamsNonStreaming } from 'openai/resources/chat/completions';
+import { ZodError, z } from 'zod';
 
 export interface OpenAiClientOptions {
   apiKey: string;
@@ -7,7 +11,7 @@ export interface OpenAiClientOptions {
   model: string;
   /** Per attempt. */
   timeoutMs: number;
-  /** Retries after the first attempt, for timeouts, network errors, 408, 409, 429 and 5xx. */
+  /** Retries after the first attempt (the SDK's: timeouts, network errors, 408, 409, 429 and 5xx). */
   maxRetries: number;
   fetch?: typeof fetch;
 }
@@ -40,34 +44,6 @@ export const visionRatingSchema = z.object({
 
 export type VisionRating = z.infer<typeof visionRatingSchema>;
 
-/** The same shape as a JSON schema for OpenAI's structured outputs (strict mode: every field required, no extras). */
-export const VISION_RATING_JSON_SCHEMA = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['overall', 'composition', 'lighting', 'clarity', 'creativity', 'feedback', 'subject', 'category', 'evidence'],
-  properties: {
-    overall: { type: 'number', description: 'Overall rating, 1-10, one decimal' },
-    composition: { type: 'number', description: '1-10, one decimal' },
-    lighting: { type: 'number', description: '1-10, one decimal' },
-    clarity: { type: 'number', description: '1-10, one decimal: focus, noise, compression' },
-    creativity: { type: 'number', description: '1-10, one decimal' },
-    feedback: { type: 'string', description: 'Three to six short sentences, each ending with a full stop, no other full stops, no decimals' },
-    subject: { type: ['string', 'null'], description: 'What the photo shows, e.g. "red fox"; null if unclear' },
-    category: { type: 'string', enum: ['wildlife', 'landscape', 'others'] },
-    evidence: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['composition', 'lighting', 'clarity', 'creativity'],
-      properties: {
-        composition: { type: 'array', items: { type: 'string' }, description: 'What in the image this score rests on' },
-        lighting: { type: 'array', items: { type: 'string' } },
-        clarity: { type: 'array', items: { type: 'string' } },
-        creativity: { type: 'array', items: { type: 'string' } },
-      },
-    },
-  },
-} as const;
-
 const SYSTEM_PROMPT = [
   'You are an experienced nature photography judge for a community of wildlife and landscape photographers.',
   'Rate the photo on composition, lighting, clarity and creativity from 1 to 10 with one decimal, and give an overall rating.',
@@ -78,49 +54,75 @@ const SYSTEM_PROMPT = [
 
 /** Why a call failed, short enough for `aiModel` ("local… (openai fallback: timeout)"). */
 export class OpenAiCallError extends Error {
-  constructor(
-    readonly reason: string,
-    readonly retryable: boolean,
-    readonly retryAfterMs?: number,
-  ) {
+  constructor(readonly reason: string) {
     super(`OpenAI call failed: ${reason}`);
     this.name = 'OpenAiCallError';
   }
 }
 
-const chatResponseSchema = z.object({
-  choices: z
-    .array(z.object({ message: z.object({ content: z.string().nullable().optional(), refusal: z.string().nullable().optional() }) }))
-    .min(1),
-});
+/** The structured-output format sent with every request: derived from the zod schema above, the one definition of the shape. */
+export const VISION_RATING_FORMAT = zodResponseFormat(visionRatingSchema, 'photo_rating');
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+/** The SDK's errors, reduced to the short reason `aiModel` carries. */
+function reasonOf(error: unknown): string {
+  if (error instanceof OpenAiCallError) return error.reason;
+  if (error instanceof APIConnectionTimeoutError) return 'timeout';
+  if (error instanceof APIUserAbortError) return 'deadline reached';
+  if (error instanceof APIConnectionError) return 'network error';
+  if (error instanceof APIError) return error.status === undefined ? 'api error' : `http ${error.status}`;
+  if (error instanceof ContentFilterFinishReasonError) return 'model refused';
+  // Answers that are not JSON or do not match the schema (the SDK parses them with the zod schema).
+  if (error instanceof LengthFinishReasonError || error instanceof SyntaxError || error instanceof ZodError) return 'invalid response';
+  return 'unexpected error';
 }
 
 /**
- * Chat Completions with an image and a JSON-schema response. Each attempt has its own timeout,
- * retries back off (honouring Retry-After) and nothing runs past the caller's deadline.
+ * The SDK tells a timeout from a network error by the error's name, but keeps only `Error`
+ * instances: an abort DOMException from another realm (fetch under a vm context, as in jest)
+ * would reach it nameless. Re-throwing it as a local Error with the same name keeps the reason.
+ */
+function sameRealmErrors(fetchImpl: typeof fetch): typeof fetch {
+  return async (input, init) => {
+    try {
+      return await fetchImpl(input, init);
+    } catch (error) {
+      if (error instanceof Error || typeof error !== 'object' || error === null) throw error;
+      const { name, message } = error as { name?: unknown; message?: unknown };
+      throw Object.assign(new Error(String(message ?? 'fetch failed')), { name: String(name ?? 'Error'), cause: error });
+    }
+  };
+}
+
+/**
+ * Chat Completions with an image and a structured-output response, through the official `openai`
+ * SDK: the SDK times out each attempt and retries timeouts, network errors, 408, 409, 429 and 5xx
+ * with back-off (honouring Retry-After); an abort signal stops everything at the caller's deadline.
  */
 export class OpenAiVisionClient {
-  private readonly fetch: typeof fetch;
+  private readonly client: OpenAI;
 
   constructor(private readonly options: OpenAiClientOptions) {
-    this.fetch = options.fetch ?? fetch;
+    this.client = new OpenAI({
+      apiKey: options.apiKey,
+      baseURL: options.baseUrl,
+      timeout: options.timeoutMs,
+      maxRetries: options.maxRetries,
+      fetch: sameRealmErrors(options.fetch ?? fetch),
+    });
   }
 
   get model(): string {
     return this.options.model;
   }
 
-  /** The request body sent to /chat/completions (exposed for tests and logs). */
-  requestBody(request: VisionRatingRequest): Record<string, unknown> {
+  /** The request sent to /chat/completions (exposed for tests and logs). */
+  request(request: VisionRatingRequest): ChatCompletionCreateParamsNonStreaming & { response_format: typeof VISION_RATING_FORMAT } {
     const facts = request.measuredFacts.length > 0 ? `\nMeasured by the local engine:\n- ${request.measuredFacts.join('\n- ')}` : '';
     return {
       model: this.options.model,
       temperature: 0.2,
       max_tokens: 900,
-      response_format: { type: 'json_schema', json_schema: { name: 'photo_rating', strict: true, schema: VISION_RATING_JSON_SCHEMA } },
+      response_format: VISION_RATING_FORMAT,
       messages: [
         { role: 'system', content: SYSTEM_PROMPT },
         {
@@ -134,60 +136,23 @@ export class OpenAiVisionClient {
     };
   }
 
+  /** Throws `OpenAiCallError` with a short reason on any failure. */
   async rate(request: VisionRatingRequest): Promise<VisionRating> {
-    const body = JSON.stringify(this.requestBody(request));
-    let attempt = 0;
-    for (;;) {
-      const remaining = request.deadline - Date.now();
-      if (remaining <= 50) throw new OpenAiCallError('deadline reached', false);
-      try {
-        return await this.attempt(body, Math.min(this.options.timeoutMs, remaining));
-      } catch (error) {
-        const failure = error instanceof OpenAiCallError ? error : new OpenAiCallError('network error', true);
-        attempt++;
-        if (!failure.retryable || attempt > this.options.maxRetries) throw failure;
-        const backoff = failure.retryAfterMs ?? 250 * 2 ** (attempt - 1);
-        if (Date.now() + backoff >= request.deadline - 50) throw failure;
-        await sleep(backoff);
-      }
-    }
-  }
-
-  private async attempt(body: string, timeoutMs: number): Promise<VisionRating> {
-    let response: Response;
+    const remaining = request.deadline - Date.now();
+    if (remaining <= 50) throw new OpenAiCallError('deadline reached');
     try {
-      response = await this.fetch(`${this.options.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${this.options.apiKey}`, 'content-type': 'application/json' },
-        body,
-        signal: AbortSignal.timeout(timeoutMs),
+      const completion = await this.client.chat.completions.parse(this.request(request), {
+        timeout: Math.min(this.options.timeoutMs, remaining),
+        signal: AbortSignal.timeout(remaining),
       });
-    } catch (error) {
-      // Duck-typed: the abort reason is a DOMException, not necessarily an Error of this realm.
-      const name = (error as { name?: unknown } | null)?.name;
-      const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new OpenAiCallError(timedOut ? 'timeout' : 'network error', true);
-    }
-    if (!response.ok) {
-      const retryable = response.status === 408 || response.status === 409 || response.status === 429 || response.status >= 500;
-      const retryAfter = Number(response.headers.get('retry-after'));
-      await response.body?.cancel();
-      throw new OpenAiCallError(`http ${response.status}`, retryable, Number.isFinite(retryAfter) && retryAfter > 0 ? retryAfter * 1000 : undefined);
-    }
-    let content: string | null | undefined;
-    try {
-      const parsed = chatResponseSchema.parse(await response.json());
-      const message = parsed.choices[0]?.message;
-      if (message?.refusal) throw new OpenAiCallError('model refused', false);
-      content = message?.content;
+      const message = completion.choices[0]?.message;
+      if (message?.refusal) throw new OpenAiCallError('model refused');
+      if (!message?.parsed) throw new OpenAiCallError('invalid response');
+      return message.parsed;
     } catch (error) {
       if (error instanceof OpenAiCallError) throw error;
-      throw new OpenAiCallError('invalid response', false);
-    }
-    try {
-      return visionRatingSchema.parse(JSON.parse(content ?? ''));
-    } catch {
-      throw new OpenAiCallError('invalid response', false);
+      const reason = reasonOf(error);
+      throw new OpenAiCallError(reason);
     }
   }
 }

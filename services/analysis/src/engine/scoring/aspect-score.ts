@@ -8,6 +8,18 @@ export interface Finding {
   weight: number;
   /** One feedback sentence, ending with a full stop and containing no other full stop (the web splits on them). */
   sentence: string;
+  /**
+   * What the finding is about. A strength is never said next to a problem on the same topic
+   * ("exposure is well judged" beside "underexposed by a stop").
+   */
+  topic: FindingTopic;
+}
+
+export type FindingTopic = 'exposure' | 'tones' | 'focus' | 'noise' | 'compression' | 'placement' | 'size' | 'framing' | 'level' | 'look' | 'colour' | 'lines';
+
+/** "a" or "an" before a word (by its first letter: good enough for the words the engine uses). */
+export function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
 /** One aspect's score (1-10, unrounded) with what it rests on. */

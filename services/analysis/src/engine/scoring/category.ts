@@ -1,5 +1,6 @@
 import type { Detection, PhotoMeasurements } from '../measure/measure-photo';
 import { MIN_SUBJECT_AREA, MIN_SUBJECT_SCORE } from '../measure/measure-photo';
+import type { SceneVerdict } from '../scene/scene-classifier';
 import { MAX_HORIZON_TILT } from './composition.score';
 
 export type PhotoCategory = 'wildlife' | 'landscape' | 'others';
@@ -26,12 +27,44 @@ function plural(label: string, count: number): string {
   return `${count} ${word}`;
 }
 
+const SCENE_CATEGORY: Readonly<Record<SceneVerdict['scene'], PhotoCategory>> = {
+  wildlife: 'wildlife',
+  landscape: 'landscape',
+  'other-nature': 'others',
+  'not-nature': 'others',
+};
+
 /**
- * Wildlife when the detector finds an animal it does not believe is a pet or livestock; others for
- * confident pets and livestock, people, and close-ups; landscape for a scene with a horizon or
- * with sharp detail spread across a frame whose top and bottom differ (sky and ground).
+ * The category is the trained scene classifier's when it ran; the detector names the subject
+ * (an animal's label when it is sure of it). Without the classifier (no detector), rules decide
+ * (see `categoryByRules`).
  */
-export function classifyCategory(detections: readonly Detection[] | null, m: PhotoMeasurements): CategoryVerdict {
+export function classifyCategory(detections: readonly Detection[] | null, m: PhotoMeasurements, scene: SceneVerdict | null = null): CategoryVerdict {
+  const rules = categoryByRules(detections, m);
+  if (!scene) return rules;
+  const category = SCENE_CATEGORY[scene.scene];
+  const p = Math.round(scene.probabilities[scene.scene] * 100);
+  const evidence = [`scene classifier: ${scene.scene} (${p} %)`, ...rules.evidence.filter((e) => e.startsWith('detector'))];
+  if (category === rules.category) return { ...rules, evidence };
+  // Called a landscape only where the scene shows one (a horizon, detail from sky to ground), not a blank frame.
+  if (category === 'landscape') return { category, subject: rules.category === 'landscape' ? 'landscape' : null, subjectPhrase: 'the scene', evidence };
+  if (category === 'wildlife') {
+    // An animal the detector cannot name (insects, reptiles, fish are not COCO classes).
+    const animal = rules.subjectPhrase.startsWith('the ') && rules.subject !== null && rules.subject !== 'landscape' && rules.subject !== 'person';
+    return animal ? { ...rules, category, evidence } : m.composition.subject ? { category, subject: 'animal', subjectPhrase: 'the animal', evidence } : { category, subject: null, subjectPhrase: 'the frame', evidence };
+  }
+  // others: keep a named domestic animal or person, drop a "landscape" or wild label the classifier overruled.
+  const keep = rules.category === 'others' || rules.subject === 'person';
+  return keep ? { ...rules, category, evidence } : { category, subject: null, subjectPhrase: m.composition.subject ? 'the main subject' : 'the frame', evidence };
+}
+
+/**
+ * Rules for when the scene classifier cannot run: wildlife when the detector finds an animal it
+ * does not believe is a pet or livestock; others for confident pets and livestock, people, and
+ * close-ups; landscape for a scene with a horizon or with sharp detail spread across a frame whose
+ * top and bottom differ (sky and ground).
+ */
+function categoryByRules(detections: readonly Detection[] | null, m: PhotoMeasurements): CategoryVerdict {
   const evidence: string[] = [];
   const animals = (detections ?? []).filter(
     (d) => d.label !== 'person' && (WILD.has(d.label) || d.label in DOMESTIC) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA,

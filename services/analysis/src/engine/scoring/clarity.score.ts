@@ -21,15 +21,16 @@ export function scoreClarity(m: ClarityMeasurement, where: string): AspectScore 
   if (m.acutance === null) {
     focus = 1;
     evidence.push('no edges to judge focus on (the frame is flat)');
-    problems.push({ aspect: 'clarity', weight: 6, sentence: 'There are no edges or detail in the frame to bring into focus.' });
+    problems.push({ aspect: 'clarity', topic: 'focus', weight: 6, sentence: 'There are no edges or detail in the frame to bring into focus.' });
   } else {
     focus = 1 + 9 * Math.min(1, Math.max(0, (m.acutance - SOFT) / (CRISP - SOFT)));
     const level = focus >= 8 ? 'crisp' : focus >= 5.5 ? 'acceptably sharp' : focus >= 3 ? 'soft' : 'blurred';
     evidence.push(`edges on ${where} are ${level} (acutance ${oneDecimal(m.acutance)}, where 1.3 is soft and 2.9 crisp)`);
-    if (focus >= 8) strengths.push({ aspect: 'clarity', weight: focus - 7, sentence: `Focus on ${where} is crisp, with fine detail holding up.` });
+    if (focus >= 8) strengths.push({ aspect: 'clarity', topic: 'focus', weight: focus - 7, sentence: `Focus on ${where} is crisp, with fine detail holding up.` });
     else if (focus < 5.5) {
       problems.push({
         aspect: 'clarity',
+        topic: 'focus',
         weight: 7 - focus,
         sentence: `Focus on ${where} is ${level}: a faster shutter speed, a steadier support or focusing on ${where === 'the frame' ? 'the main point of interest' : where} would sharpen it.`,
       });
@@ -43,6 +44,7 @@ export function scoreClarity(m: ClarityMeasurement, where: string): AspectScore 
   if (noisePenalty >= 0.5) {
     problems.push({
       aspect: 'clarity',
+      topic: 'noise',
       weight: noisePenalty,
       sentence: `Noise is ${noiseWord} in the smooth areas, so a lower ISO or some noise reduction would clean it up.`,
     });
@@ -54,6 +56,7 @@ export function scoreClarity(m: ClarityMeasurement, where: string): AspectScore 
     if (blockPenalty >= 0.5) {
       problems.push({
         aspect: 'clarity',
+        topic: 'compression',
         weight: blockPenalty,
         sentence: 'Compression blocks show in smooth tones, so export at a higher JPEG quality.',
       });

@@ -35,13 +35,13 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
     score += Math.max(thirdsBonus, centreBonus) - edgePenalty;
     if (edgePenalty >= 0.5) {
       evidence.push(`${where} sits ${percent(fromEdge)} from the edge of the frame`);
-      problems.push({ aspect: 'composition', weight: edgePenalty, sentence: `${cap(where)} crowds the edge of the frame, so give it room to look or move into.` });
+      problems.push({ aspect: 'composition', topic: 'placement', weight: edgePenalty, sentence: `${cap(where)} crowds the edge of the frame, so give it room to look or move into.` });
     } else if (thirdsBonus >= centreBonus && thirdsBonus > 0) {
       evidence.push(`${where} is ${percent(m.thirdsDistance)} of the frame from a rule-of-thirds point`);
-      if (thirdsBonus >= 1) strengths.push({ aspect: 'composition', weight: thirdsBonus, sentence: `Placing ${where} near a rule-of-thirds point gives the frame balance and movement.` });
+      if (thirdsBonus >= 1) strengths.push({ aspect: 'composition', topic: 'placement', weight: thirdsBonus, sentence: `Placing ${where} near a rule-of-thirds point gives the frame balance and movement.` });
     } else if (centreBonus > 0) {
       evidence.push(`${where} is centred`);
-      problems.push({ aspect: 'composition', weight: 0.6, sentence: `${cap(where)} is centred, which feels static: try placing it on a third.` });
+      problems.push({ aspect: 'composition', topic: 'placement', weight: 0.6, sentence: `${cap(where)} is centred, which feels static: try placing it on a third.` });
     } else {
       evidence.push(`${where} is between the centre and the thirds (${percent(m.thirdsDistance)} from the nearest thirds point)`);
     }
@@ -51,7 +51,8 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
     // Size: best between 5 % and 50 % of the frame, tapering to −1.5 for a speck and 0 for a frame-filler.
     const size = area < 0.05 ? -1.5 + 2.5 * ramp((area - 0.005) / 0.045) : area <= 0.5 ? 1 : 1 - ramp((area - 0.5) / 0.3);
     score += size;
-    if (area < 0.02) problems.push({ aspect: 'composition', weight: 1 - size, sentence: `${cap(where)} is small in the frame, so get closer or crop in.` });
+    if (area < 0.02) problems.push({ aspect: 'composition', topic: 'size', weight: 1 - size, sentence: `${cap(where)} is small in the frame, so get closer or crop in.` });
+    else if (area >= 0.7) problems.push({ aspect: 'composition', topic: 'size', weight: 1 - size, sentence: `${cap(where)} fills the frame edge to edge, so step back or crop looser to give it room.` });
 
     if (m.edgeContact.length > 0) {
       // A frame-filling portrait touches the edges by design; a mid-sized subject touching them is cut off.
@@ -64,7 +65,7 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
       const penalty = perSide * m.edgeContact.length + 1.2 * lopsided;
       score -= penalty;
       evidence.push(`${where} touches the ${m.edgeContact.join(', ')} edge${m.edgeContact.length > 1 ? 's' : ''}${lopsided > 0 ? ' with open space on the opposite side' : ''}`);
-      if (penalty >= 0.7) problems.push({ aspect: 'composition', weight: penalty, sentence: `The frame cuts into ${where}, so leave a little space around it.` });
+      if (penalty >= 0.7) problems.push({ aspect: 'composition', topic: 'framing', weight: penalty, sentence: `The frame cuts into ${where}, so leave a little space around it.` });
     }
   } else {
     evidence.push('no single subject: judged as a scene (horizon, upright lines)');
@@ -79,7 +80,7 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
     if (tilt <= LEVEL) {
       score += 1;
       evidence.push(`${what} level (${oneDecimal(tilt)}°)`);
-      strengths.push({ aspect: 'composition', weight: 0.8, sentence: horizon ? 'The horizon is level.' : 'Upright lines stand straight.' });
+      strengths.push({ aspect: 'composition', topic: 'level', weight: 0.8, sentence: horizon ? 'The horizon is level.' : 'Upright lines stand straight.' });
     } else {
       // Trees lean by nature, so a lean of upright lines counts for less than a tilted horizon.
       const penalty = (horizon ? 1 : 0.7) * Math.min(3, 0.5 + 0.8 * (tilt - LEVEL));
@@ -92,6 +93,7 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
       const degrees = Math.max(1, Math.round(tilt));
       problems.push({
         aspect: 'composition',
+        topic: 'level',
         weight: penalty,
         sentence: horizon
           ? `The horizon tilts by about ${degrees} degree${degrees > 1 ? 's' : ''}, so straighten it.`
@@ -107,10 +109,10 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
     score += thirdBonus;
     if (thirdBonus >= 0.6) {
       evidence.push('horizon on a third of the frame height');
-      strengths.push({ aspect: 'composition', weight: thirdBonus, sentence: 'Placing the horizon on a third balances sky and land.' });
+      strengths.push({ aspect: 'composition', topic: 'placement', weight: thirdBonus, sentence: 'Placing the horizon on a third balances sky and land.' });
     } else if (Math.abs(horizon.position - 0.5) <= 0.06) {
       evidence.push('horizon across the middle of the frame');
-      problems.push({ aspect: 'composition', weight: 0.5, sentence: 'The horizon splits the frame in half; moving it to a third would give one part the lead.' });
+      problems.push({ aspect: 'composition', topic: 'placement', weight: 0.5, sentence: 'The horizon splits the frame in half; moving it to a third would give one part the lead.' });
     } else {
       evidence.push(`horizon at ${percent(horizon.position)} of the frame height`);
     }

@@ -1,6 +1,6 @@
 import type { PhotoMeasurements } from '../measure/measure-photo';
 import { signatureDistance } from '../measure/signature';
-import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
+import { AspectScore, Finding, article, clampScore, oneDecimal, percent } from './aspect-score';
 
 /**
  * The fixed set a photo's distinctiveness is measured against: the visual signatures of the
@@ -54,7 +54,7 @@ export function scoreCreativity(m: PhotoMeasurements, reference: ReferenceSet, e
   let harmony: number;
   if (m.colour.harmony !== null) {
     harmony = clampScore(10 * Math.min(1, Math.max(0, (m.colour.harmony - 0.75) / 0.25)));
-    evidence.push(`colour harmony ${oneDecimal(harmony)}/10: ${percent(m.colour.harmony)} of the colour fits a ${m.colour.harmonyScheme} scheme`);
+    evidence.push(`colour harmony ${oneDecimal(harmony)}/10: ${percent(m.colour.harmony)} of the colour fits ${article(m.colour.harmonyScheme ?? 'harmonious')} ${m.colour.harmonyScheme} scheme`);
   } else {
     harmony = clampScore(m.lighting.dynamicRange / 25);
     evidence.push(`monochrome: tonal range ${oneDecimal(harmony)}/10 (${m.lighting.dynamicRange} of 255 grey levels used)`);
@@ -64,10 +64,10 @@ export function scoreCreativity(m: PhotoMeasurements, reference: ReferenceSet, e
   evidence.push(`dynamic lines ${oneDecimal(dynamics)}/10: ${percent(m.structure.diagonalShare)} of edge energy runs diagonally`);
 
   const score = clampScore(0.45 * distinctiveness + 0.3 * harmony + 0.25 * dynamics);
-  if (distinctiveness >= 7.5) strengths.push({ aspect: 'creativity', weight: distinctiveness - 6, sentence: 'The photo has a look of its own, unlike the usual framing of such scenes.' });
-  else if (distinctiveness <= 3.5) problems.push({ aspect: 'creativity', weight: 5 - distinctiveness, sentence: 'The framing and palette are close to many similar photos, so a less expected angle or light would set it apart.' });
-  if (m.colour.harmony !== null && harmony >= 8.5) strengths.push({ aspect: 'creativity', weight: harmony - 7.5, sentence: `The colours work together in a ${m.colour.harmonyScheme} scheme.` });
-  else if (m.colour.harmony !== null && harmony <= 4) problems.push({ aspect: 'creativity', weight: 5 - harmony, sentence: 'The colours compete with each other; simplifying the palette would strengthen the mood.' });
-  if (dynamics >= 8) strengths.push({ aspect: 'creativity', weight: dynamics - 7, sentence: 'Diagonal lines give the frame energy.' });
+  if (distinctiveness >= 7.5) strengths.push({ aspect: 'creativity', topic: 'look', weight: distinctiveness - 6, sentence: 'The photo has a look of its own, unlike the usual framing of such scenes.' });
+  else if (distinctiveness <= 3.5) problems.push({ aspect: 'creativity', topic: 'look', weight: 5 - distinctiveness, sentence: 'The framing and palette are close to many similar photos, so a less expected angle or light would set it apart.' });
+  if (m.colour.harmony !== null && harmony >= 8.5) strengths.push({ aspect: 'creativity', topic: 'colour', weight: harmony - 7.5, sentence: `The colours work together in ${article(m.colour.harmonyScheme ?? 'harmonious')} ${m.colour.harmonyScheme ?? 'harmonious'} scheme.` });
+  else if (m.colour.harmony !== null && harmony <= 4) problems.push({ aspect: 'creativity', topic: 'colour', weight: 5 - harmony, sentence: 'The colours compete with each other; simplifying the palette would strengthen the mood.' });
+  if (dynamics >= 8) strengths.push({ aspect: 'creativity', topic: 'lines', weight: dynamics - 7, sentence: 'Diagonal lines give the frame energy.' });
   return { score, evidence, problems, strengths };
 }

@@ -1,14 +1,11 @@
-import type { Aspect, AspectScore, Finding } from './aspect-score';
+import { Aspect, AspectScore, Finding, article } from './aspect-score';
 import type { CategoryVerdict } from './category';
 
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? 'an' : 'a';
-}
 
 function opening(verdict: CategoryVerdict): string {
   const subject = verdict.subject;
   if (verdict.category === 'wildlife') {
-    if (!subject || subject === 'animal') return 'A wildlife photo of an animal the detector could not name with confidence.';
+    if (!subject || subject === 'animal') return 'A wildlife photo.';
     return /^\d/.test(subject) ? `A wildlife photo of ${subject}.` : `A wildlife photo of ${article(subject)} ${subject}.`;
   }
   if (verdict.category === 'landscape') return 'A landscape photo, judged as a whole scene.';
@@ -24,8 +21,14 @@ function opening(verdict: CategoryVerdict): string {
 export function composeFeedback(verdict: CategoryVerdict, aspects: Readonly<Record<Aspect, AspectScore>>): string {
   const all = Object.values(aspects);
   const byWeight = (a: Finding, b: Finding): number => b.weight - a.weight || a.sentence.localeCompare(b.sentence);
-  const strengths = all.flatMap((a) => a.strengths).sort(byWeight).slice(0, 2);
   const problems = all.flatMap((a) => a.problems).sort(byWeight).slice(0, 3);
+  // Praise and criticism of the same thing never stand side by side: the problem wins.
+  const criticised = new Set(all.flatMap((a) => a.problems).map((f) => f.topic));
+  const strengths = all
+    .flatMap((a) => a.strengths)
+    .filter((f) => !criticised.has(f.topic))
+    .sort(byWeight)
+    .slice(0, 2);
   const sentences = [opening(verdict), ...strengths.map((f) => f.sentence)];
   if (problems.length > 0) sentences.push(...problems.map((f) => f.sentence));
   else sentences.push('No measured problem stands out, so the next step is a rarer moment or more dramatic light.');

@@ -3,7 +3,22 @@ import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-
 
 /** Exposure (stops from mid-grey) around which nothing is taken off: bright and dark scenes keep their mood. */
 const EXPOSURE_TARGET = 0.2;
-const EXPOSURE_TOLERANCE = 0.6;
+const EXPOSURE_TOLERANCE = 0.5;
+/** Stops per point taken off beyond the tolerance: a stop off target costs well over a point. */
+const EXPOSURE_COST = 3;
+/** The smallest exposure penalty worth a sentence and an editing tip. */
+const EXPOSURE_WORTH_FIXING = 0.3;
+
+/**
+ * The exposure correction, in stops, that the lighting score charged for (negative: darken); 0 when
+ * the exposure is within tolerance. The editing tips use the same figure, so a tip never asks for a
+ * correction the score did not count against the photo.
+ */
+export function exposureCorrection(m: Pick<LightingMeasurement, 'exposureEv'>): number {
+  const offset = m.exposureEv - EXPOSURE_TARGET;
+  const penalty = EXPOSURE_COST * Math.max(0, Math.abs(offset) - EXPOSURE_TOLERANCE);
+  return penalty >= EXPOSURE_WORTH_FIXING ? -offset : 0;
+}
 
 /**
  * Lighting = 10 minus what the histogram shows went wrong: exposure away from mid-grey, detail
@@ -15,7 +30,7 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
   const strengths: Finding[] = [];
 
   const offset = m.exposureEv - EXPOSURE_TARGET;
-  const exposurePenalty = Math.min(4, 1.5 * Math.max(0, Math.abs(offset) - EXPOSURE_TOLERANCE));
+  const exposurePenalty = Math.min(4, EXPOSURE_COST * Math.max(0, Math.abs(offset) - EXPOSURE_TOLERANCE));
   const stops = Math.abs(m.exposureEv);
   const measuredOn = m.exposureMeasuredOn === 'subject' ? `on ${where}` : 'over the frame';
   evidence.push(
@@ -23,15 +38,16 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
       ? `exposure ${measuredOn} at mid-grey`
       : `exposure ${measuredOn} ${oneDecimal(stops)} stop${stops >= 0.95 && stops < 1.05 ? '' : 's'} ${m.exposureEv < 0 ? 'below' : 'above'} mid-grey`,
   );
-  if (exposurePenalty >= 0.3) {
+  if (exposureCorrection(m) !== 0) {
     const darker = offset < 0;
     const rounded = Math.max(1, Math.round(Math.abs(offset)));
     problems.push({
       aspect: 'lighting',
+      topic: 'exposure',
       weight: exposurePenalty,
       sentence: darker
-        ? `${capitalise(where)} is underexposed by about ${rounded} stop${rounded > 1 ? 's' : ''}, so brighten it or give more exposure in camera.`
-        : `${capitalise(where)} is overexposed by about ${rounded} stop${rounded > 1 ? 's' : ''}, so darken it or expose for the highlights.`,
+        ? `${capitalise(where)} is underexposed by about ${rounded === 1 ? 'a stop' : `${rounded} stops`}, so brighten it or give more exposure in camera.`
+        : `${capitalise(where)} is overexposed by about ${rounded === 1 ? 'a stop' : `${rounded} stops`}, so darken it or expose for the highlights.`,
     });
   }
 
@@ -40,6 +56,7 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
   if (highlightPenalty >= 0.3) {
     problems.push({
       aspect: 'lighting',
+      topic: 'exposure',
       weight: highlightPenalty,
       sentence: `About ${percent(m.clippedHighlights)} of the frame is blown to pure white, where no detail can be recovered.`,
     });
@@ -49,6 +66,7 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
   if (shadowPenalty >= 0.3) {
     problems.push({
       aspect: 'lighting',
+      topic: 'exposure',
       weight: shadowPenalty,
       sentence: `About ${percent(m.clippedShadows)} of the frame is crushed to pure black, hiding shadow detail.`,
     });
@@ -61,6 +79,7 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
   if (rangePenalty + contrastPenalty >= 0.5) {
     problems.push({
       aspect: 'lighting',
+      topic: 'tones',
       weight: rangePenalty + contrastPenalty,
       sentence:
         m.contrast > 0.32
@@ -69,7 +88,9 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
     });
   }
   const score = clampScore(10 - exposurePenalty - highlightPenalty - shadowPenalty - rangePenalty - contrastPenalty);
-  if (score >= 8.5) strengths.push({ aspect: 'lighting', weight: score - 7.5, sentence: 'Exposure is well judged, with detail kept in both highlights and shadows.' });
+  if (score >= 8.5 && problems.length === 0) {
+    strengths.push({ aspect: 'lighting', topic: 'exposure', weight: score - 7.5, sentence: 'Exposure is well judged, with detail kept in both highlights and shadows.' });
+  }
   return { score, evidence, problems, strengths };
 }
 

@@ -1,4 +1,4 @@
-import type { Detection } from '../measure/measure-photo';
+import type { SceneVerdict } from '../scene/scene-classifier';
 
 /** Class probabilities of the bundled NSFW classifier (sum to 1). */
 export interface ContentScores {
@@ -26,16 +26,12 @@ export interface ScreeningVerdict {
 export interface ScreeningInput {
   /** Null when the classifier could not run (then nudity is reported as not checked). */
   content: ContentScores | null;
-  /** Null when the detector could not run. */
-  detections: readonly Detection[] | null;
-  /** Share of the frame in natural colours (vegetation, sky, earth). */
-  naturalColourShare: number;
+  /** The scene classifier's verdict; null when the detector it reads could not run. */
+  scene: SceneVerdict | null;
   /** Share of the frame in lit skin tones. */
   skinShare: number;
   /** Median brightness of the frame (0-255). */
   medianLuma: number;
-  /** Whether an animal was found (any COCO animal, however unsure the label). */
-  animalFound: boolean;
   /** Why a model did not run, for the evidence. */
   classifierUnavailable?: string;
   detectorUnavailable?: string;
@@ -51,22 +47,13 @@ export const NUDITY_BORDERLINE = 0.4;
 export const NUDITY_MIN_SKIN = 0.1;
 /** Below this median brightness the classifier's nudity score is not believed at all (same failure). */
 export const NUDITY_MIN_BRIGHTNESS = 50;
-/** Man-made things CenterNet recognises well enough to count as evidence of "no nature". */
-const MAN_MADE = new Set([
-  'car', 'bus', 'truck', 'train', 'airplane', 'motorcycle', 'bicycle', 'traffic light', 'stop sign', 'parking meter',
-  'bottle', 'wine glass', 'cup', 'fork', 'knife', 'spoon', 'bowl', 'chair', 'couch', 'bed', 'dining table', 'toilet',
-  'tv', 'laptop', 'mouse', 'remote', 'keyboard', 'cell phone', 'microwave', 'oven', 'sink', 'refrigerator', 'book', 'clock',
-]);
-const MAN_MADE_SCORE = 0.5;
-const PERSON_SCORE = 0.5;
-const PERSON_AREA = 0.2;
-/** Below this share of natural colour, a frame with a man-made subject has no nature in it. */
-const NATURAL_FLOOR = 0.2;
+/** Above this P(not-nature), a photo that is accepted anyway is reported as borderline. */
+const NO_NATURE_BORDERLINE = 0.5;
 
 /**
- * Refuses only what the engine is confident about: nudity at ≥ 85 % with visible skin, and photos with a clearly
- * man-made subject (a person filling the frame, a car, a bottle…), no animal and almost no
- * natural colour. Everything doubtful is accepted and the evidence says so. Weapons cannot be
+ * Refuses only what the engine is confident about: nudity at ≥ 85 % with visible skin, and photos
+ * the scene classifier is confident show no nature (P(not-nature) at or above the threshold chosen
+ * on cross-validation so that no nature photo of the fixture set is refused). Everything doubtful is accepted and the evidence says so. Weapons cannot be
  * checked offline (no bundled model knows them), which the evidence says rather than pretending.
  */
 export function screenContent(input: ScreeningInput): ScreeningVerdict {
@@ -91,22 +78,16 @@ export function screenContent(input: ScreeningInput): ScreeningVerdict {
   }
 
   let nature: string;
-  if (input.animalFound) {
-    nature = 'passed (an animal was found)';
-  } else if (!input.detections) {
+  const scene = input.scene;
+  if (!scene) {
     nature = `not checked (${input.detectorUnavailable ?? 'object detector unavailable'})`;
   } else {
-    const signals: string[] = [];
-    for (const d of input.detections) {
-      const area = d.box.width * d.box.height;
-      if (d.label === 'person' && d.score >= PERSON_SCORE && area >= PERSON_AREA) signals.push(`a person filling ${Math.round(area * 100)} % of the frame`);
-      if (MAN_MADE.has(d.label) && d.score >= MAN_MADE_SCORE) signals.push(`a ${d.label} (${Math.round(d.score * 100)} %)`);
-    }
-    if (signals.length > 0 && input.naturalColourShare < NATURAL_FLOOR) {
-      nature = `refused: no nature found (${signals[0]}, ${Math.round(input.naturalColourShare * 100)} % natural colour)`;
-      reasons.push(`no nature in the photo: ${signals[0]} and ${Math.round(input.naturalColourShare * 100)} % natural colour`);
-    } else if (signals.length > 0) {
-      nature = `passed (borderline: ${signals[0]}, but ${Math.round(input.naturalColourShare * 100)} % natural colour)`;
+    const p = scene.probabilities['not-nature'];
+    if (scene.noNature) {
+      nature = `refused: no nature found (scene classifier ${Math.round(p * 100)} % sure, refusing from ${Math.round(scene.refuseAbove * 100)} %)`;
+      reasons.push(`no nature in the photo: the scene classifier is ${Math.round(p * 100)} % sure`);
+    } else if (p >= NO_NATURE_BORDERLINE) {
+      nature = `passed (borderline: scene classifier ${Math.round(p * 100)} % no nature, below the ${Math.round(scene.refuseAbove * 100)} % needed to refuse)`;
     } else {
       nature = 'passed';
     }

@@ -1,0 +1,182 @@
+/**
+ * `npm run train:analysis`: trains the scene classifier's head (softmax regression over the
+ * CenterNet detector's backbone features, its class heatmap peaks and the scene measurements) on the fixture photos in
+ * services/analysis/fixtures/photos and their augmentations, reports grouped k-fold
+ * cross-validation (a photo and all its augmentations are always in the same fold), chooses the
+ * "no nature" refusal threshold on the out-of-fold predictions, and writes
+ * src/engine/scene/scene-head.json. Deterministic: same photos, same weights.
+ * Features are cached in tmp/analysis-scene-features.json (keyed by photo content and augmentation).
+ * Options: --no-write (report only), --l2=<penalty>.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import sharp from 'sharp';
+import { decodeImage } from '../src/engine/image/decode-image';
+import { bundledModels } from '../src/engine/models/bundled-models';
+import { SCENE_CLASSES, SceneHead } from '../src/engine/scene/scene-classifier';
+import { measurePhoto } from '../src/engine/measure/measure-photo';
+import { MEASURED_FEATURES, sceneFeatures } from '../src/engine/scene/scene-features';
+import { predictProbabilities, trainSoftmax } from '../src/engine/scene/softmax-regression';
+import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+
+const root = process.cwd();
+const CACHE = join(root, 'tmp', 'analysis-scene-features-v2.json');
+const HEAD = join(root, 'services/analysis/src/engine/scene/scene-head.json');
+const FOLDS = 5;
+const option = (name: string): number | undefined => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg === undefined ? undefined : Number(arg.split('=')[1]);
+};
+/** Chosen by cross-validation among 0.03-3 (`--l2=` to try another). */
+const TRAINING = { l2: option('l2') ?? 1, iterations: 200, learningRate: 0.01 };
+/** Added to the highest out-of-fold P(not-nature) of a nature photo: borderline photos are accepted. */
+const REFUSAL_MARGIN = 0.05;
+
+/** Augmentations: each a sharp pipeline applied to the photo before the features are read. */
+const AUGMENTATIONS: Record<string, (image: sharp.Sharp, width: number, height: number) => sharp.Sharp> = {
+  original: (image) => image,
+  'crop 80 % centre, flipped': (image, w, h) =>
+    image.extract({ left: Math.round(w * 0.1), top: Math.round(h * 0.1), width: Math.round(w * 0.8), height: Math.round(h * 0.8) }).flop(),
+  'exposure -1 EV, flipped': (image) => image.linear(0.5, 0).flop(),
+};
+
+interface Sample {
+  photo: string;
+  cls: number;
+  augmentation: string;
+  features: number[];
+}
+
+function saveCache(cache: Record<string, number[]>): void {
+  mkdirSync(dirname(CACHE), { recursive: true });
+  writeFileSync(CACHE, JSON.stringify(cache));
+}
+
+async function features(): Promise<Sample[]> {
+  const cache: Record<string, number[]> = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Record<string, number[]>) : {};
+  const models = bundledModels();
+  const photos = readManifest(REPO_FIXTURES);
+  const samples: Sample[] = [];
+  let computed = 0;
+  const prepared = await Promise.all(
+    photos.map(async (photo) => {
+      const cls = SCENE_CLASSES.indexOf(photo.cls as (typeof SCENE_CLASSES)[number]);
+      if (cls < 0) throw new Error(`${photo.name}: unknown class ${photo.cls}`);
+      const bytes = readFileSync(photo.path);
+      return { photo, cls, bytes, hash: createHash('sha1').update(bytes).digest('hex').slice(0, 16) };
+    }),
+  );
+  // Augmentation by augmentation, so the originals are all done (and cached) first.
+  for (const [name, augment] of Object.entries(AUGMENTATIONS)) {
+    for (const { photo, cls, bytes, hash } of prepared) {
+      const key = `${hash}:${name}`;
+      let vector = cache[key];
+      if (!vector) {
+        const detector = await models.detector();
+        if (!detector.ready) throw new Error(`the detector did not load: ${detector.reason}`);
+        const upright = await sharp(bytes).rotate().toBuffer({ resolveWithObject: true });
+        const image = await augment(sharp(upright.data), upright.info.width, upright.info.height).jpeg({ quality: 92 }).toBuffer();
+        const decoded = await decodeImage(image);
+        const reading = await detector.model.read(decoded.working);
+        vector = sceneFeatures(reading.features, measurePhoto(decoded, reading.detections)).map((v) => Math.round(v * 1e5) / 1e5);
+        cache[key] = vector;
+        computed++;
+        // Saved as it goes: a run stopped half-way (a busy shared machine) resumes where it was.
+        if (computed % 20 === 0) saveCache(cache);
+      }
+      samples.push({ photo: photo.name, cls, augmentation: name, features: vector });
+    }
+  }
+  if (computed > 0) saveCache(cache);
+  console.log(`${photos.length} photos × ${Object.keys(AUGMENTATIONS).length} augmentations: ${samples.length} samples (${computed} computed, the rest from ${relative(root, CACHE)})`);
+  return samples;
+}
+
+/** Class-balancing weights: every class weighs as much as the others in the loss. */
+function balance(samples: Sample[]): number[] {
+  const counts = SCENE_CLASSES.map((_, c) => samples.filter((s) => s.cls === c).length);
+  return samples.map((s) => samples.length / (SCENE_CLASSES.length * (counts[s.cls] ?? 1)));
+}
+
+function train(samples: Sample[]) {
+  return trainSoftmax(
+    samples.map((s) => s.features),
+    samples.map((s) => s.cls),
+    [...SCENE_CLASSES],
+    { ...TRAINING, rowWeights: balance(samples) },
+  );
+}
+
+/** Photos dealt to folds class by class in name order, so each fold holds every class. */
+function folds(samples: Sample[]): Map<string, number> {
+  const fold = new Map<string, number>();
+  for (let c = 0; c < SCENE_CLASSES.length; c++) {
+    const photos = [...new Set(samples.filter((s) => s.cls === c).map((s) => s.photo))].sort();
+    photos.forEach((p, i) => fold.set(p, (i + c) % FOLDS));
+  }
+  return fold;
+}
+
+async function main(): Promise<void> {
+  const samples = await features();
+  const fold = folds(samples);
+  // Out-of-fold probabilities of each photo as it is (the original, not its augmentations).
+  const outOfFold = new Map<string, { cls: number; p: number[] }>();
+  for (let k = 0; k < FOLDS; k++) {
+    const model = train(samples.filter((s) => fold.get(s.photo) !== k));
+    for (const s of samples.filter((s) => fold.get(s.photo) === k && s.augmentation === 'original')) outOfFold.set(s.photo, { cls: s.cls, p: predictProbabilities(model, s.features) });
+  }
+  const notNature = SCENE_CLASSES.indexOf('not-nature');
+  const natureMax = Math.max(...[...outOfFold.values()].filter((o) => o.cls !== notNature).map((o) => o.p[notNature] ?? 0));
+  const refuseAbove = Math.min(0.99, Math.max(0.5, Math.round((natureMax + REFUSAL_MARGIN) * 100) / 100));
+
+  console.log(`\nCross-validated (${FOLDS} folds grouped by photo; rows: manifest class, columns: predicted class)`);
+  console.log(`  ${'class'.padEnd(14)}${SCENE_CLASSES.map((c) => c.padStart(13)).join('')}   accuracy`);
+  const lines: string[] = [];
+  for (let c = 0; c < SCENE_CLASSES.length; c++) {
+    const rows = [...outOfFold.values()].filter((o) => o.cls === c);
+    const argmax = (p: number[]): number => p.indexOf(Math.max(...p));
+    const counts = SCENE_CLASSES.map((_, j) => rows.filter((o) => argmax(o.p) === j).length);
+    const right = counts[c] ?? 0;
+    const line = `  ${(SCENE_CLASSES[c] as string).padEnd(14)}${counts.map((n) => String(n).padStart(13)).join('')}   ${((100 * right) / rows.length).toFixed(0)} % (${right}/${rows.length})`;
+    lines.push(line);
+    console.log(line);
+  }
+  const nature = [...outOfFold.entries()].filter(([, o]) => o.cls !== notNature);
+  const refusedNature = nature.filter(([, o]) => (o.p[notNature] ?? 0) >= refuseAbove);
+  const nonNature = [...outOfFold.values()].filter((o) => o.cls === notNature);
+  const refusedNon = nonNature.filter((o) => (o.p[notNature] ?? 0) >= refuseAbove).length;
+  const summary = [
+    `refusal threshold P(not-nature) ≥ ${refuseAbove} (highest nature photo ${natureMax.toFixed(2)} + margin ${REFUSAL_MARGIN})`,
+    `nature photos refused: ${refusedNature.length}/${nature.length}; non-nature photos refused: ${refusedNon}/${nonNature.length} (${((100 * refusedNon) / nonNature.length).toFixed(0)} %)`,
+  ];
+  for (const line of summary) console.log(`  ${line}`);
+  const top = nature.sort(([, a], [, b]) => (b.p[notNature] ?? 0) - (a.p[notNature] ?? 0)).slice(0, 3);
+  console.log(`  nature photos closest to refusal: ${top.map(([name, o]) => `${name} ${(o.p[notNature] ?? 0).toFixed(2)}`).join(', ')}`);
+
+  if (process.argv.includes('--no-write')) return;
+  const model = train(samples);
+  // Five significant digits: small standard deviations of unit-length features must not round to zero.
+  const round = (v: number): number => Number(v.toPrecision(5));
+  const head: SceneHead & { trainedOn: string; crossValidation: string[] } = {
+    trainedOn: `${outOfFold.size} fixture photos × ${Object.keys(AUGMENTATIONS).length} augmentations (${Object.keys(AUGMENTATIONS).join(', ')})`,
+    crossValidation: [`${FOLDS}-fold, grouped by photo; rows: manifest class, columns: ${SCENE_CLASSES.join(', ')}`, ...lines.map((l) => l.trim()), ...summary],
+    classes: model.classes,
+    backboneSize: (samples[0]?.features.length ?? 0) - 80 - MEASURED_FEATURES.length,
+    classPeaks: 80,
+    measuredFeatures: [...MEASURED_FEATURES],
+    refuseAbove,
+    mean: model.mean.map(round),
+    std: model.std.map(round),
+    weights: model.weights.map((w) => w.map(round)),
+    bias: model.bias.map(round),
+  };
+  writeFileSync(HEAD, JSON.stringify(head) + '\n');
+  console.log(`\nwrote ${relative(root, HEAD)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

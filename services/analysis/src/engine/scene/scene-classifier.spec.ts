@@ -1,0 +1,23 @@
+import sharp from 'sharp';
+import { decodeImage } from '../image/decode-image';
+import { measurePhoto } from '../measure/measure-photo';
+import { SCENE_CLASSES, SCENE_HEAD, classifyScene } from './scene-classifier';
+
+describe('scene classifier head', () => {
+  it('gives finite probabilities summing to 1 and a refusal only at its threshold', async () => {
+    const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg().toBuffer();
+    const measurements = measurePhoto(await decodeImage(image), []);
+    const network = { backbone: new Float32Array(SCENE_HEAD.backboneSize).fill(0.1), classPeaks: new Float32Array(SCENE_HEAD.classPeaks) };
+    const verdict = classifyScene(network, measurements);
+    const values = SCENE_CLASSES.map((c) => verdict.probabilities[c]);
+    expect(values.every(Number.isFinite)).toBe(true);
+    expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
+    expect(verdict.noNature).toBe(verdict.probabilities['not-nature'] >= SCENE_HEAD.refuseAbove);
+    expect(SCENE_HEAD.refuseAbove).toBeGreaterThan(0.5);
+  });
+
+  it('refuses features of another shape rather than guessing', async () => {
+    const measurements = measurePhoto(await decodeImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777' } }).png().toBuffer()), []);
+    expect(() => classifyScene({ backbone: new Float32Array(10), classPeaks: new Float32Array(80) }, measurements)).toThrow(/train:analysis/);
+  });
+});
