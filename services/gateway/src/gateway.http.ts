@@ -14,6 +14,8 @@ export interface GatewayHttpOptions {
   upstreams?: Partial<Record<Upstream, string>>;
   /** Distributed shape: signs the caller's identity for the services. */
   identitySecret?: string;
+  /** PUBLIC_ORIGIN: the absolute links of social previews. */
+  publicOrigin?: string;
 }
 
 /**
@@ -30,7 +32,7 @@ export function configureGatewayHttp(app: NestExpressApplication, options: Gatew
   if (options.webDir) {
     // Distributed shape: the photos service is asked over HTTP; standalone: in-process.
     const socialPreview = upstreams?.photos ? remoteSocialPreview(upstreams.photos) : localSocialPreview(app);
-    app.use(...webAppMiddleware(options.webDir, { socialPreview }));
+    app.use(...webAppMiddleware(options.webDir, { socialPreview, publicOrigin: options.publicOrigin }));
   }
 }
 

@@ -58,7 +58,7 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
       { trustProxy: config.TRUSTED_PROXIES },
     );
     cleanups.push(() => app.close());
-    configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined });
+    configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined, publicOrigin: config.PUBLIC_ORIGIN });
     await app.listen(config.PORT, '0.0.0.0');
     const { port } = app.getHttpServer().address() as AddressInfo;
     const url = `http://127.0.0.1:${port}`;
