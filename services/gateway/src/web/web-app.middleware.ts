@@ -64,6 +64,15 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     }
   };
 
+  // Source maps would publish the original sources: not served, even when a build left them.
+  const noSourceMaps = (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path.endsWith('.map') && !req.path.startsWith('/api/')) {
+      res.status(404).type('text/plain').send('Not Found');
+      return;
+    }
+    next();
+  };
+
   const spaFallback = (req: Request, res: Response, next: NextFunction): void => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
       return next();
@@ -76,5 +85,5 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   };
   const skipApi = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : handler(req, res, next);
-  return [skipApi(assets), spaFallback];
+  return [noSourceMaps, skipApi(assets), spaFallback];
 }
