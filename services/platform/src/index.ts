@@ -15,3 +15,4 @@ export * from './identity';
 export * from './service-clients';
 export * from './time';
 export * from './validation';
+export * from './rate-limit';

@@ -9,7 +9,7 @@ import {
   Ip,
   Post,
 } from '@nestjs/common';
-import { FixedWindowRateLimiter } from '../rate-limit/fixed-window-rate-limiter';
+import { FixedWindowRateLimiter } from '@wildframe/platform';
 import { pageViewSchema } from './page-view.schema';
 import { PageViewService } from './page-view.service';
 
