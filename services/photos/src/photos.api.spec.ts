@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IdentityRegistry, LocalServiceRegistry, loadConfig } from '@wildframe/platform';
 import type { EventEnvelope, Identity } from '@wildframe/platform';
-import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -189,6 +189,8 @@ describe('photos API', () => {
       ['a text file renamed .jpg', Buffer.from('just some text, not an image at all'), 'Invalid file type: only JPG, PNG, HEIC and WebP images are accepted'],
       ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'Invalid file type: only JPG, PNG, HEIC and WebP images are accepted'],
       ['a decompression bomb', pngBomb(), 'Image dimensions are too large to process'],
+      // Measured from its header: the HEIC decoder never sees it.
+      ['a HEIC claiming 60000x60000 pixels', heicHeader([60000, 60000]), 'Image dimensions are too large to process'],
       ['a photo below 800x600', TOO_SMALL, 'Photos must be at least 800x600 pixels'],
       ['a damaged JPEG', Buffer.concat([TIGER.subarray(0, 600)]), 'The image could not be read. It may be damaged.'],
     ])('refuses %s and stores nothing', async (_name, bytes, message) => {

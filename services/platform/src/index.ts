@@ -16,3 +16,4 @@ export * from './service-clients';
 export * from './time';
 export * from './validation';
 export * from './rate-limit';
+export * from './images';
