@@ -20,7 +20,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Maps stay in dist for debugging, unreferenced from the bundles; the gateway never serves them.
+    sourcemap: 'hidden',
     // antd is one large vendor chunk; keep the limit honest rather than silencing it.
     chunkSizeWarningLimit: 900,
     rolldownOptions: {

@@ -604,6 +604,7 @@ async function helmChecks(helm) {
     if (gatewayConfig.AUTH_URL !== 'http://wf-auth:3000') problems.push(`AUTH_URL is ${gatewayConfig.AUTH_URL}`);
     if (find(all, 'Deployment', 'wf-contact')?.spec.replicas !== 0) problems.push('replicas: 0 not applied');
     const trusted = SERVICES.filter((s) => find(all, 'ConfigMap', `wf-${s}`)?.data?.TRUSTED_PROXIES !== (s === 'gateway' ? '1' : '2'));
+    if (gatewayConfig.PUBLIC_ORIGIN !== 'https://wildframe.example.com') problems.push(`PUBLIC_ORIGIN is ${gatewayConfig.PUBLIC_ORIGIN}, not the ingress host`);
     if (trusted.length) problems.push(`with the ingress, TRUSTED_PROXIES is not 1 (gateway) / 2 (services) for ${trusted.join(', ')}`);
     check('ci/all-values.yaml: Ingress, PDBs, Secrets (existing, inline, per-key), images, overrides', problems);
     checkSpread('ci/all-values.yaml', all, 'wf');

@@ -22,6 +22,8 @@ test('pricing → sign up on Enthusiast with the sandbox card → the upload lim
   await page.goto('/pricing');
   await expect(page.getByRole('heading', { level: 1, name: 'Plans and Pricing' })).toBeVisible();
   await expect(page.getByText('Save Over 2 Months With Annual Billing!')).toBeVisible();
+  // Sandbox payments are on (the standalone default): the page says so before a plan is chosen.
+  await expect(page.getByText('Sandbox payments — no real charge')).toBeVisible();
   await expect(page.getByRole('switch', { name: 'Annual billing' })).toBeChecked();
   const enthusiast = page.locator('.plan-card[data-plan="enthusiast"]');
   await expect(enthusiast).toContainText('$7');

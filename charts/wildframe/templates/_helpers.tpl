@@ -183,6 +183,12 @@ services behind it. */}}
 {{- $hops := $root.Values.config.proxyHops }}
 {{- if kindIs "invalid" $hops }}{{ $hops = ternary 1 0 (eq (toString $root.Values.ingress.enabled) "true") }}{{ end }}
 {{- $_ := set $env "TRUSTED_PROXIES" (toString (ternary (int $hops) (add (int $hops) 1) (eq .name "gateway"))) }}
+{{- /* The gateway's public address for social previews: the first ingress host. */}}
+{{- if and (eq .name "gateway") $root.Values.ingress.enabled }}
+{{- with (index ($root.Values.ingress.hosts | default list) 0 | default dict).host }}
+{{- $_ := set $env "PUBLIC_ORIGIN" (printf "%s://%s" (ternary "https" "http" (gt (len ($root.Values.ingress.tls | default list)) 0)) .) }}
+{{- end }}
+{{- end }}
 {{- range $key, $value := $svc.env }}
 {{- $_ := set $env $key (toString $value) }}
 {{- end }}

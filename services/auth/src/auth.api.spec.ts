@@ -3,7 +3,7 @@ import { ACCOUNTS_API } from '@wildframe/contracts';
 import type { AccountsApi } from '@wildframe/contracts';
 import { loadConfig, LocalServiceRegistry } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
-import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -375,6 +375,14 @@ describe('auth API', () => {
       expect((await api().get('/auth/user').set(bearer(account.token))).body.profileImageUrl).toBeNull();
       expect((await api().post('/user/avatar').set(bearer(account.token))).status).toBe(400);
       expect((await api().post('/user/avatar').attach('avatar', Buffer.from('x'), 'a.png')).status).toBe(401);
+    });
+
+    it('measures a HEIC avatar from its header before decoding it', async () => {
+      const account = await signup();
+      const bomb = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', heicHeader([60000, 60000]), 'me.heic');
+      expect(bomb.body).toEqual({ statusCode: 400, message: 'Image dimensions are too large to process' });
+      const headless = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', heicHeader(), 'me.heic');
+      expect(headless.body).toEqual({ statusCode: 400, message: 'Please choose an image file (JPG, PNG, WebP or HEIC)' });
     });
 
     it('refuses an avatar over 5 MB', async () => {

@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CLOCK, DatabaseModule, openApiProvider } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { join } from 'node:path';
 import { BILLING_CONFIG } from './billing.config';
@@ -9,7 +9,7 @@ import { BillingController } from './controllers/billing.controller';
 import { PlansController } from './controllers/plans.controller';
 import { SandboxPaymentsController } from './controllers/sandbox-payments.controller';
 import { StripeWebhookController } from './controllers/stripe-webhook.controller';
-import { SubscriptionsController } from './controllers/subscriptions.controller';
+import { PAID_SIGNUP_LIMITER, PAID_SIGNUPS_PER_HOUR, SubscriptionsController } from './controllers/subscriptions.controller';
 import { PAYMENT_PROVIDER } from './domain/payment-provider';
 import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { SandboxPaymentProvider } from './providers/sandbox/sandbox-payment-provider';
@@ -106,6 +106,11 @@ export class BillingModule {
       providers: [
         openApiProvider('BILLING_OPENAPI', () => billingApiDocument(config.PAYMENT_PROVIDER)),
         { provide: BILLING_CONFIG, useValue: config },
+        {
+          provide: PAID_SIGNUP_LIMITER,
+          inject: [CLOCK],
+          useFactory: (clock: Clock) => new FixedWindowRateLimiter(PAID_SIGNUPS_PER_HOUR, 3600_000, () => clock.now().getTime()),
+        },
         ...provider.providers,
         SubscriptionsRepository,
         CustomersRepository,

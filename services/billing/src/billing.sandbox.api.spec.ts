@@ -20,8 +20,10 @@ describe('billing API over the sandbox provider', () => {
   });
   afterAll(() => t.close());
 
-  const post = (path: string, body: object = {}, token?: string) => {
-    const req = request(t.server).post(`/api${path}`);
+  let ipCounter = 0;
+  /** Each call from its own address, so the per-address signup limit stays out of the other tests. */
+  const post = (path: string, body: object = {}, token?: string, ip = `10.44.${Math.floor(++ipCounter / 250)}.${(ipCounter % 250) + 1}`) => {
+    const req = request(t.server).post(`/api${path}`).set('X-Forwarded-For', ip);
     if (token) req.set('Authorization', `Bearer ${token}`);
     return req.send(body);
   };
@@ -182,6 +184,17 @@ describe('billing API over the sandbox provider', () => {
       // Each renewal moved the plan's expiry on.
       expect(eventsFor(userId)).toEqual(Array(5).fill('billing.subscription.activated.v1'));
       expect(new Date(t.auth.planOf(userId)?.planExpiry ?? 0).getTime()).toBeGreaterThan(t.clock.now().getTime());
+    });
+
+    it('lets one address start 5 paid signups an hour: each reserves an e-mail address', async () => {
+      const ip = '10.45.0.1';
+      for (let i = 0; i < 5; i++) expect((await post('/create-subscription-signup', details(), undefined, ip)).status).toBe(200);
+      const sixth = details();
+      expect((await post('/create-subscription-signup', sixth, undefined, ip)).body).toEqual({ statusCode: 429, message: 'Too many signups from this address. Please try again later.' });
+      // Nothing was reserved for the refused one: its address can sign up from elsewhere.
+      expect((await post('/create-subscription-signup', sixth)).status).toBe(200);
+      t.clock.advance(3600_000);
+      expect((await post('/create-subscription-signup', details(), undefined, ip)).status).toBe(200);
     });
 
     it('gives up signups left unpaid, with their inactive accounts', async () => {

@@ -16,6 +16,12 @@ export const gatewayConfigSchema = z
     ...loggingEnv,
     ...eventBusEnv,
     ...identityEnv,
+    /**
+     * The site's public address (https://wildframe.example.org): links in social previews
+     * (og:url, og:image) use it. Unset: the request's own scheme and host, fine on a laptop but
+     * chosen by whoever sends the request.
+     */
+    PUBLIC_ORIGIN: envField.url(['http', 'https']).transform((url) => new URL(url).origin).optional(),
     /** Folder of the built web app; unset to serve only /api. */
     WEB_DIR: envField.string().optional(),
     /** Shown on the privacy and terms pages (GET /api/site/config). */

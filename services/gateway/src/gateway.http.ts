@@ -17,6 +17,8 @@ export interface GatewayHttpOptions {
   identitySecret?: string;
   /** The Content-Security-Policy allows what this provider's card form loads; default sandbox. */
   paymentProvider?: PaymentProviderName;
+  /** PUBLIC_ORIGIN: the absolute links of social previews. */
+  publicOrigin?: string;
 }
 
 /**
@@ -35,7 +37,7 @@ export function configureGatewayHttp(app: NestExpressApplication, options: Gatew
   if (options.webDir) {
     // Distributed shape: the photos service is asked over HTTP; standalone: in-process.
     const socialPreview = upstreams?.photos ? remoteSocialPreview(upstreams.photos) : localSocialPreview(app);
-    app.use(...webAppMiddleware(options.webDir, { socialPreview }));
+    app.use(...webAppMiddleware(options.webDir, { socialPreview, publicOrigin: options.publicOrigin }));
   }
 }
 

@@ -1,8 +1,8 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { FixedWindowRateLimiter } from '@wildframe/platform';
 import { PAGE_VIEW_RATE_LIMITER, PAGE_VIEWS_PER_MINUTE, PageViewController } from './analytics/page-view.controller';
 import { PageViewService } from './analytics/page-view.service';
 import type { GatewayConfig } from './gateway.config';
-import { FixedWindowRateLimiter } from './rate-limit/fixed-window-rate-limiter';
 import { SITE_CONFIG, SiteConfigController, type SiteConfig } from './site/site-config.controller';
 import { openApiProvider } from '@wildframe/platform';
 import { gatewayApiDocument } from './openapi';

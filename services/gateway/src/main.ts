@@ -12,6 +12,7 @@ void runService(
     configureHttp: (app, config) =>
       configureGatewayHttp(app, {
         webDir: config.WEB_DIR,
+        publicOrigin: config.PUBLIC_ORIGIN,
         identitySecret: config.IDENTITY_SECRET,
         paymentProvider: config.PAYMENT_PROVIDER,
         upstreams: {

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { IdentityRegistry, LocalServiceRegistry, loadConfig } from '@wildframe/platform';
 import type { EventEnvelope, Identity } from '@wildframe/platform';
-import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -192,6 +192,8 @@ describe('photos API', () => {
       ['a text file renamed .jpg', Buffer.from('just some text, not an image at all'), 'Invalid file type: only JPG, PNG, HEIC and WebP images are accepted'],
       ['a GIF', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'Invalid file type: only JPG, PNG, HEIC and WebP images are accepted'],
       ['a decompression bomb', pngBomb(), 'Image dimensions are too large to process'],
+      // Measured from its header: the HEIC decoder never sees it.
+      ['a HEIC claiming 60000x60000 pixels', heicHeader([60000, 60000]), 'Image dimensions are too large to process'],
       ['a photo below 800x600', TOO_SMALL, 'Photos must be at least 800x600 pixels'],
       ['a damaged JPEG', Buffer.concat([TIGER.subarray(0, 600)]), 'The image could not be read. It may be damaged.'],
     ])('refuses %s and stores nothing', async (_name, bytes, message) => {
@@ -386,7 +388,8 @@ describe('photos API', () => {
     it('serves images with strong ETags; private ones only through a valid, unexpired signed URL', async () => {
       const pub = await as(null).get(`/photos/${ids['tiger']}/image?size=thumb`);
       expect(pub.status).toBe(200);
-      expect(pub.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      // Not cached for long anywhere: a photo made private must leave shared caches soon.
+      expect(pub.headers['cache-control']).toBe('public, max-age=300, must-revalidate');
       expect(pub.headers['content-type']).toBe('image/webp');
       expect((await as(null).get(`/photos/${ids['tiger']}/image?size=thumb`).set('If-None-Match', pub.headers['etag'] as string)).status).toBe(304);
       expect((await as(null).get(`/photos/${ids['secret']}/image?size=display`)).status).toBe(404);
@@ -399,9 +402,18 @@ describe('photos API', () => {
       expect((await as(null).get(`/photos/${ids['tiger']}/image?size=huge`)).status).toBe(400);
     });
 
-    it('records a view each time the detail loads', async () => {
-      const first = (await as(null).post(`/photos/${ids['canyon']}/view`)).body.views as number;
-      expect((await as(null).post(`/photos/${ids['canyon']}/view`)).body.views).toBe(first + 1);
+    it('counts a view once per viewer per photo within 30 minutes', async () => {
+      const guest = freshIp();
+      const first = (await as(null, guest).post(`/photos/${ids['canyon']}/view`)).body.views as number;
+      // Reloads by the same guest, even at once, and by the same member from elsewhere count once.
+      const reloads = await Promise.all([1, 2, 3].map(() => as(null, guest).post(`/photos/${ids['canyon']}/view`)));
+      expect(reloads.map((r) => r.body.views)).toEqual([first, first, first]);
+      const member = user();
+      expect((await as(member.token, freshIp()).post(`/photos/${ids['canyon']}/view`)).body.views).toBe(first + 1);
+      expect((await as(member.token, freshIp()).post(`/photos/${ids['canyon']}/view`)).body.views).toBe(first + 1);
+      expect((await as(null, freshIp()).post(`/photos/${ids['canyon']}/view`)).body.views).toBe(first + 2);
+      t.clock.advance(31 * 60_000);
+      expect((await as(null, guest).post(`/photos/${ids['canyon']}/view`)).body.views).toBe(first + 3);
       expect((await as(null).post(`/photos/${ids['secret']}/view`)).status).toBe(404);
     });
 

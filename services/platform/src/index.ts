@@ -17,3 +17,5 @@ export * from './time';
 export * from './validation';
 export * from './metrics';
 export * from './openapi';
+export * from './rate-limit';
+export * from './images';

@@ -12,6 +12,8 @@ export const standaloneConfigSchema = z.object({
   DATA_DIR: envField.string().default('./data'),
   /** Use an existing PostgreSQL instead of the embedded one (tests, or an operator's choice). */
   DATABASE_URL: envField.url(['postgres', 'postgresql']).optional(),
+  /** The site's public address, for the links of social previews (see the gateway's PUBLIC_ORIGIN). */
+  PUBLIC_ORIGIN: envField.url(['http', 'https']).transform((url) => new URL(url).origin).optional(),
   /** Built web app; defaults to frontend/dist in the workspace. */
   WEB_DIR: envField.string().optional(),
   /** First start adds a demo account's photos and the home page images. */

@@ -24,6 +24,7 @@ describe('standalone app', () => {
     mkdirSync(join(webDir, 'assets'), { recursive: true });
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Wildframe</title><div id="root"></div>');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
+    writeFileSync(join(webDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
     // Demo content is covered by the process test; here it would only compete for the CPU.
     running = await startStandalone({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_DIR: webDir, LOG_LEVEL: 'warn', SEED_DEMO_CONTENT: 'false' });
   });
@@ -79,6 +80,12 @@ describe('standalone app', () => {
     const asset = await request(running.url).get('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('never serves source maps, even when the build left them', async () => {
+    const res = await request(running.url).get('/assets/app-abc123.js.map');
+    expect(res.status).toBe(404);
+    expect(res.text).not.toContain('secret.ts');
   });
 
   it('never answers an unknown API route with the web app', async () => {

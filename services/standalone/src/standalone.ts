@@ -61,7 +61,7 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     cleanups.push(() => app.close());
     // Billing reads PAYMENT_PROVIDER from the same environment; the CSP must allow what it loads.
     const { PAYMENT_PROVIDER } = loadConfig('gateway', gatewayConfigSchema, { ...env, EVENT_BUS_DRIVER: 'in-process' });
-    configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined, paymentProvider: PAYMENT_PROVIDER });
+    configureGatewayHttp(app, { webDir: serveWeb ? webDir : undefined, paymentProvider: PAYMENT_PROVIDER, publicOrigin: config.PUBLIC_ORIGIN });
     // After the gateway's security headers, before the Nest routes.
     usePublicReadsFastPath(app);
     await app.listen(config.PORT, '0.0.0.0');

@@ -5,6 +5,7 @@ import { useGetCurrentUserQuery } from '../../api/api';
 import type { PlanDefinition, PlanName } from '../../api/types';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
+import { useGetBillingConfigQuery } from '../billing/api';
 import { useGetPlansQuery } from '../plans/api';
 import { BillingSwitch } from '../plans/billing-switch';
 import { PlanCard } from '../plans/plan-card';
@@ -69,6 +70,8 @@ export function PricingPage() {
           {catalogue && <p className="pricing-banner__text">{annualSavingsLine(catalogue.plans)}</p>}
         </div>
       </div>
+
+      <SandboxNotice />
 
       <div className="pricing-controls">
         <BillingSwitch value={billing} onChange={setBilling} />
@@ -140,5 +143,20 @@ export function PricingPage() {
         </p>
       </section>
     </div>
+  );
+}
+
+/** When payments run in the sandbox, visitors must know before they choose a plan. */
+function SandboxNotice() {
+  const { data } = useGetBillingConfigQuery();
+  if (data?.provider !== 'sandbox') return null;
+  return (
+    <Alert
+      type="warning"
+      showIcon
+      className="pricing-sandbox"
+      title="Sandbox payments — no real charge"
+      description="This site takes test cards only: paid plans can be tried without paying."
+    />
   );
 }

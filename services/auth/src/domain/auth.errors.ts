@@ -11,6 +11,7 @@ export type AuthErrorCode =
   | 'UNKNOWN_QUESTION'
   | 'INVALID_IMAGE'
   | 'IMAGE_TOO_LARGE'
+  | 'IMAGE_DIMENSIONS_TOO_LARGE'
   | 'NOT_FOUND'
   | 'CURRENT_PASSWORD_REQUIRED'
   | 'CURRENT_PASSWORD_INCORRECT';
@@ -29,6 +30,7 @@ export const authErrors = {
   paidPlanNeedsPayment: () => new AuthError('PAID_PLAN_NEEDS_PAYMENT', 'Paid plans are activated after payment', 400),
   unknownQuestion: () => new AuthError('UNKNOWN_QUESTION', 'Please choose each question from the list', 400),
   invalidImage: () => new AuthError('INVALID_IMAGE', 'Please choose an image file (JPG, PNG, WebP or HEIC)', 400),
+  imageDimensionsTooLarge: () => new AuthError('IMAGE_DIMENSIONS_TOO_LARGE', 'Image dimensions are too large to process', 400),
   imageTooLarge: (mb: number) => new AuthError('IMAGE_TOO_LARGE', `Profile photos must be ${mb} MB or smaller`, 413),
   notFound: () => new AuthError('NOT_FOUND', 'Not found', 404),
   currentPasswordRequired: () => new AuthError('CURRENT_PASSWORD_REQUIRED', 'Please enter your current password', 400),

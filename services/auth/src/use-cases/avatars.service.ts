@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventOutbox, OBJECT_STORAGE } from '@wildframe/platform';
+import { EventOutbox, heicDimensions, OBJECT_STORAGE } from '@wildframe/platform';
 import type { ObjectStorage, StoredObject } from '@wildframe/platform';
 import convertHeic from 'heic-convert';
 import { createHash } from 'node:crypto';
@@ -42,6 +42,12 @@ export class AvatarsService {
     if (upload.length > AVATAR_MAX_BYTES) throw authErrors.imageTooLarge(AVATAR_MAX_BYTES / 1024 / 1024);
     const kind = imageKind(upload);
     if (!kind) throw authErrors.invalidImage();
+    if (kind === 'heic') {
+      // Size from the header first: the HEIC decoder never sees a file we have not measured.
+      const size = heicDimensions(upload);
+      if (!size) throw authErrors.invalidImage();
+      if (size.width * size.height > MAX_INPUT_PIXELS) throw authErrors.imageDimensionsTooLarge();
+    }
     let avatar: Buffer;
     try {
       const decodable = kind === 'heic' ? Buffer.from(await convertHeic({ buffer: upload, format: 'JPEG', quality: 0.9 })) : upload;

@@ -1,14 +1,22 @@
-import { Body, Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
-import { CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
+import { Body, Controller, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
+import { CurrentIdentity, FixedWindowRateLimiter, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import { completeSubscriptionBody, completeUpgradeBody, createSubscriptionSignupBody, upgradeBody } from '../dto/billing.dto';
 import type { CompleteSubscriptionBody, CompleteUpgradeBody, CreateSubscriptionSignupBody, UpgradeBody } from '../dto/billing.dto';
+import { billingErrors } from '../domain/billing.errors';
 import { Cancellations } from '../use-cases/cancellations.service';
 import type { Cancellation } from '../use-cases/cancellations.service';
 import { PaidSignups } from '../use-cases/paid-signups.service';
 import type { CompletedSignup, SignupSetup } from '../use-cases/paid-signups.service';
 import { Upgrades } from '../use-cases/upgrades.service';
 import type { CompletedUpgrade, UpgradePayment } from '../use-cases/upgrades.service';
+
+/**
+ * A paid signup reserves its e-mail address (an inactive account) until it is paid or given up,
+ * so one address may start only a few per hour: nobody can squat many addresses cheaply.
+ */
+export const PAID_SIGNUP_LIMITER = Symbol('PAID_SIGNUP_LIMITER');
+export const PAID_SIGNUPS_PER_HOUR = 5;
 
 /** The spec's subscription endpoints (section 7), at the paths the web calls. */
 @Controller()
@@ -17,11 +25,13 @@ export class SubscriptionsController {
     private readonly signups: PaidSignups,
     private readonly upgrades: Upgrades,
     private readonly cancellations: Cancellations,
+    @Inject(PAID_SIGNUP_LIMITER) private readonly signupLimiter: FixedWindowRateLimiter,
   ) {}
 
   @Post('create-subscription-signup')
   @HttpCode(200)
-  createSignup(@Body(valid(createSubscriptionSignupBody)) body: CreateSubscriptionSignupBody): Promise<SignupSetup> {
+  createSignup(@Body(valid(createSubscriptionSignupBody)) body: CreateSubscriptionSignupBody, @Ip() ip: string): Promise<SignupSetup> {
+    if (!this.signupLimiter.tryHit(ip)) throw billingErrors.tooManySignups();
     return this.signups.start(body);
   }
 

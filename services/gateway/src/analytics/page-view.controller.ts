@@ -10,8 +10,8 @@ import {
   Post,
 } from '@nestjs/common';
 import type { z } from 'zod';
+import { FixedWindowRateLimiter } from '@wildframe/platform';
 import type { pageViewAcceptedSchema } from '../openapi';
-import { FixedWindowRateLimiter } from '../rate-limit/fixed-window-rate-limiter';
 import { pageViewSchema } from './page-view.schema';
 import { PageViewService } from './page-view.service';
 

@@ -39,7 +39,7 @@ class FakePhotosApi implements PhotosApi {
   }
 }
 
-async function bootGateway(webDir: string, photos: PhotosApi | null): Promise<NestExpressApplication> {
+async function bootGateway(webDir: string, photos: PhotosApi | null, publicOrigin?: string): Promise<NestExpressApplication> {
   @Module({
     imports: [
       PlatformModule.forRoot({ logging: { service: 'gateway', level: 'error', destination: silent }, eventBus: new InProcessEventBus() }),
@@ -50,7 +50,7 @@ async function bootGateway(webDir: string, photos: PhotosApi | null): Promise<Ne
   // The test client on loopback stands in for the ingress (X-Forwarded-Proto/Host).
   const app: NestExpressApplication = await createHttpApp(TestGatewayModule, { trustProxy: ['loopback'] });
   if (photos) app.get(LocalServiceRegistry).register(PHOTOS_API, photos);
-  configureGatewayHttp(app, { webDir });
+  configureGatewayHttp(app, { webDir, publicOrigin });
   await app.init();
   return app;
 }
@@ -126,6 +126,18 @@ describe('photo pages: social preview tags', () => {
     expect(res.text).toContain(
       '<meta property="og:image" content="https://photos.example.org/api/photos/3f1c2a9e-0000-4000-8000-000000000001/image?size=social" />',
     );
+  });
+
+  it('uses PUBLIC_ORIGIN when configured, whatever Host the request names', async () => {
+    const configured = await bootGateway(webDir, photos, 'https://wildframe.example.org');
+    try {
+      const res = await request(configured.getHttpServer()).get('/photos/grey-heron-at-dawn').set('Host', 'attacker.example').set('X-Forwarded-Host', 'attacker.example');
+      expect(res.text).toContain('<meta property="og:url" content="https://wildframe.example.org/photos/grey-heron-at-dawn" />');
+      expect(res.text).toContain('<meta property="og:image" content="https://wildframe.example.org/api/photos/3f1c2a9e-0000-4000-8000-000000000001/image?size=social" />');
+      expect(res.text).not.toContain('attacker.example');
+    } finally {
+      await configured.close();
+    }
   });
 
   it('HTML-escapes every injected value', async () => {

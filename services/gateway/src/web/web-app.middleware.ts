@@ -12,6 +12,8 @@ export type SocialPreviewLookup = (slugOrId: string) => Promise<PhotoSocialPrevi
 export interface WebAppOptions {
   /** Photo pages get Open Graph and Twitter card tags for public photos when this answers. */
   socialPreview?: SocialPreviewLookup;
+  /** Absolute links in the tags; without it, the request's scheme and host. */
+  publicOrigin?: string;
 }
 
 /** A page never waits long for its preview: past this the plain page is served. */
@@ -53,12 +55,22 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     try {
       const preview = await withinDeadline(lookup, PREVIEW_DEADLINE_MS);
       if (!preview) return null;
-      const origin = `${req.protocol}://${req.host}`;
+      // A configured origin: the Host header is the sender's choice, and shared caches keep the page.
+      const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
       return injectIntoHead(await readFile(indexFile, 'utf8'), socialPreviewTags(preview, origin, req.path));
     } catch (error) {
       logger.warn({ err: error, path: req.path }, 'social preview unavailable; serving the plain page');
       return null;
     }
+  };
+
+  // Source maps would publish the original sources: not served, even when a build left them.
+  const noSourceMaps = (req: Request, res: Response, next: NextFunction): void => {
+    if (req.path.endsWith('.map') && !req.path.startsWith('/api/')) {
+      res.status(404).type('text/plain').send('Not Found');
+      return;
+    }
+    next();
   };
 
   const spaFallback = (req: Request, res: Response, next: NextFunction): void => {
@@ -73,5 +85,5 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   };
   const skipApi = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : handler(req, res, next);
-  return [skipApi(assets), spaFallback];
+  return [noSourceMaps, skipApi(assets), spaFallback];
 }

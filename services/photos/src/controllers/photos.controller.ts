@@ -22,6 +22,9 @@ import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 
 /** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
+/** How long anyone may cache a public image: a photo made private is gone from caches after it. */
+export const PUBLIC_IMAGE_CACHE = 'public, max-age=300, must-revalidate';
+
 /** Photo ids are UUIDs; anything else is a photo that does not exist. */
 const photoId = idParam(photosErrors.notFound);
 
@@ -145,8 +148,9 @@ export class PhotosController {
     @Res() res: Response,
   ): Promise<void> {
     const { photo, object } = await this.actions.image(id, query.size, identity, query);
-    // A photo's derivatives never change; public ones may be cached by anyone for a year.
-    sendObject(req, res, object, photo.isPublic ? 'public, max-age=31536000, immutable' : 'private, max-age=3600');
+    // A public photo can be made private at any time, and the public URL must then stop working
+    // in shared caches too: they may keep it only briefly, then revalidate (a 304 by ETag).
+    sendObject(req, res, object, photo.isPublic ? PUBLIC_IMAGE_CACHE : 'private, max-age=3600');
   }
 
   @Get('user/photos')

@@ -1,5 +1,6 @@
 import exifReader from 'exif-reader';
 import convertHeic from 'heic-convert';
+import { heicDimensions } from '@wildframe/platform';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { CameraSettings } from '../db/schema';
@@ -77,6 +78,14 @@ function hex(channel: number): string {
  * (sharp writes none unless asked), so GPS never leaves the original.
  */
 export async function processImage(original: Buffer | string, kind: ImageKind): Promise<ProcessedImage> {
+  const bytes = kind === 'heic' ? (typeof original === 'string' ? await readFile(original) : original) : undefined;
+  if (bytes) {
+    // Measured from the header before any HEIF reader (sharp's metadata included) parses it:
+    // libheif has had heap overflows on crafted files.
+    const size = heicDimensions(bytes);
+    if (!size) throw photosErrors.unreadable();
+    if (size.width * size.height > MAX_PIXELS) throw photosErrors.tooManyPixels();
+  }
   let meta: sharp.Metadata;
   try {
     meta = await sharp(original, { limitInputPixels: false }).metadata();
@@ -88,9 +97,8 @@ export async function processImage(original: Buffer | string, kind: ImageKind): 
   if (pixels < MIN_PIXELS) throw photosErrors.tooSmall();
 
   let decodable = original;
-  if (kind === 'heic') {
+  if (bytes) {
     try {
-      const bytes = typeof original === 'string' ? await readFile(original) : original;
       decodable = Buffer.from(await convertHeic({ buffer: bytes, format: 'JPEG', quality: 0.92 }));
     } catch {
       throw photosErrors.unreadable();

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@wildframe/platform';
 import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
-import { and, asc, desc, eq, ilike, inArray, lte, or, sql, SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, SQL } from 'drizzle-orm';
 import { photoLikes, PhotoRow, photos, photoViews, StoredRating, uploadCounts, uploaders } from '../db/schema';
 import { photosErrors } from '../domain/photos.errors';
 
@@ -259,11 +259,27 @@ export class PhotosRepository {
   }
 
 
-  async recordView(photoId: string, userId: string | null, ip: string, outer?: DatabaseTransaction): Promise<number> {
+  /**
+   * Counts a view unless this viewer (the account, or a guest's address) already viewed the photo
+   * since `countedSince`; answers the photo's view count either way. The lock makes two quick
+   * loads by one viewer count once.
+   */
+  async recordView(photoId: string, userId: string | null, ip: string, at: Date, countedSince: Date, outer?: DatabaseTransaction): Promise<{ views: number; counted: boolean }> {
     return (outer ?? this.db).transaction(async (tx) => {
-      await tx.insert(photoViews).values({ photoId, userId, ipAddress: ip });
+      const viewer = userId ? eq(photoViews.userId, userId) : and(isNull(photoViews.userId), eq(photoViews.ipAddress, ip));
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`view:${photoId}:${userId ?? ip}`}, 0))`);
+      const [recent] = await tx
+        .select({ id: photoViews.id })
+        .from(photoViews)
+        .where(and(eq(photoViews.photoId, photoId), viewer, gt(photoViews.viewedAt, countedSince)))
+        .limit(1);
+      if (recent) {
+        const [current] = await tx.select({ views: photos.views }).from(photos).where(eq(photos.id, photoId));
+        return { views: current?.views ?? 0, counted: false };
+      }
+      await tx.insert(photoViews).values({ photoId, userId, ipAddress: ip, viewedAt: at });
       const [row] = await tx.update(photos).set({ views: sql`${photos.views} + 1` }).where(eq(photos.id, photoId)).returning({ views: photos.views });
-      return row?.views ?? 0;
+      return { views: row?.views ?? 0, counted: true };
     });
   }
 

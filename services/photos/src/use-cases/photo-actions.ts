@@ -11,6 +11,9 @@ import { viewerKey } from './photo-queries';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { PhotoQueries } from './photo-queries';
 
+/** One viewer's loads of a photo count as one view within this time (reloads do not inflate it). */
+export const VIEW_WINDOW_MS = 30 * 60_000;
+
 /** What changes a photo: views, likes, the owner's edits, deletion, and serving its files. */
 @Injectable()
 export class PhotoActions {
@@ -31,9 +34,11 @@ export class PhotoActions {
   async view(id: string, viewer: Identity | null, ip: string): Promise<{ views: number }> {
     const photo = await this.queries.visibleRow(id, viewer);
     const views = await this.photos.transaction(async (tx) => {
-      const counted = await this.photos.recordView(photo.id, viewer?.userId ?? null, ip, tx);
-      await this.outbox.enqueue(tx, 'photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views: counted, at: this.at() }, { key: photo.id });
-      return counted;
+      const now = this.clock.now();
+      const { views: total, counted } = await this.photos.recordView(photo.id, viewer?.userId ?? null, ip, now, new Date(now.getTime() - VIEW_WINDOW_MS), tx);
+      // Only a counted view is news for the other services.
+      if (counted) await this.outbox.enqueue(tx, 'photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views: total, at: this.at() }, { key: photo.id });
+      return total;
     });
     await this.outbox.flush();
     return { views };

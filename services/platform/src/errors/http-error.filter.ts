@@ -1,6 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { redactUrl } from '../logging/logging';
 import { AppError, ErrorEnvelope } from './app-error';
 
 /** Errors raised by Express body parsing carry `status` and `expose`; their message is safe to show. */
@@ -56,7 +57,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (isExposedHttpError(exception)) return toExposedEnvelope(exception);
     const errorId = randomUUID();
     this.logger.error(
-      { err: exception, errorId, method: request.method, url: request.originalUrl },
+      { err: exception, errorId, method: request.method, url: redactUrl(request.originalUrl) },
       `Unhandled error ${errorId}`,
     );
     return {

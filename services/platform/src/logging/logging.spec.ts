@@ -1,5 +1,23 @@
+import { Controller, Get, Module } from '@nestjs/common';
 import { Writable } from 'node:stream';
+import request from 'supertest';
+import { createHttpApp } from '../bootstrap/create-http-app';
+import { InProcessEventBus } from '../events';
+import { PlatformModule } from '../platform.module';
 import { createLogger } from './logging';
+
+@Controller('photos')
+class ImageProbeController {
+  @Get('fine')
+  fine(): { ok: true } {
+    return { ok: true };
+  }
+
+  @Get('broken')
+  broken(): never {
+    throw new Error('disk on fire');
+  }
+}
 
 function capture(): { destination: Writable; lines: () => Array<Record<string, unknown>> } {
   const chunks: string[] = [];
@@ -28,6 +46,27 @@ describe('structured logging', () => {
     const text = JSON.stringify(lines());
     for (const secret of ['hunter22', '"p1"', 'rex', '"abc"', 'Bearer abc', 'sid=1']) expect(text).not.toContain(secret);
     expect(text).toContain('[redacted]');
+  });
+
+  it('never logs the signature of a signed image URL, in the request log or an error report', async () => {
+    const { destination, lines } = capture();
+    @Module({
+      imports: [PlatformModule.forRoot({ logging: { service: 'photos', level: 'info', destination }, eventBus: new InProcessEventBus() })],
+      controllers: [ImageProbeController],
+    })
+    class ProbeModule {}
+    const app = await createHttpApp(ProbeModule);
+    await app.init();
+    try {
+      await request(app.getHttpServer()).get('/api/photos/fine?size=display&expires=1700000000&sig=SECRETSIGNATURE1');
+      await request(app.getHttpServer()).get('/api/photos/broken?sig=SECRETSIGNATURE2&size=thumb');
+    } finally {
+      await app.close();
+    }
+    const text = JSON.stringify(lines());
+    expect(text).toContain('/api/photos/fine?size=display&expires=1700000000&sig=[redacted]');
+    expect(text).toContain('/api/photos/broken?sig=[redacted]&size=thumb');
+    expect(text).not.toContain('SECRETSIGNATURE');
   });
 
   it('honours the level', () => {

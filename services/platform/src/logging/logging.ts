@@ -11,10 +11,18 @@ export const REDACTED_PATHS = [
   'req.headers.authorization',
   'req.headers.cookie',
   'res.headers["set-cookie"]',
-  ...['password', 'newPassword', 'confirmPassword', 'token', 'sessionToken', 'answer1', 'answer2', 'answer3', 'clientSecret'].flatMap(
+  ...['password', 'currentPassword', 'newPassword', 'confirmPassword', 'token', 'sessionToken', 'answer1', 'answer2', 'answer3', 'clientSecret'].flatMap(
     (field) => [field, `*.${field}`, `*.*.${field}`],
   ),
 ];
+
+/**
+ * A URL as logged: the signature of a signed image URL (`sig`) is a bearer credential for a
+ * private photo until it expires, so it never reaches a log.
+ */
+export function redactUrl(url: string): string {
+  return url.replace(/([?&]sig=)[^&#]*/gi, '$1[redacted]');
+}
 
 export interface LoggingOptions {
   service: string;
@@ -58,7 +66,7 @@ export function loggingModule(options: LoggingOptions): DynamicModule {
       // Health probes every few seconds would drown everything else.
       autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
         res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
       },
     },

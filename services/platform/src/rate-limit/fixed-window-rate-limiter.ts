@@ -1,6 +1,6 @@
 /**
  * Counts hits per key in fixed windows, in memory. Good enough for modest abuse protection on one
- * gateway replica; each replica counts on its own.
+ * replica; each replica counts on its own.
  */
 export class FixedWindowRateLimiter {
   private readonly windows = new Map<string, { startedAt: number; hits: number }>();
