@@ -249,7 +249,10 @@ export async function startCluster(options = {}) {
       }
       if (service === 'auth') Object.assign(env, { ADMIN_EMAIL: secrets.ADMIN_EMAIL, ADMIN_PASSWORD: secrets.ADMIN_PASSWORD });
       if (service === 'photos') Object.assign(env, { ANALYSIS_URL: urlOf('analysis'), IMAGE_URL_SECRET: secrets.IMAGE_URL_SECRET });
-      if (service === 'billing') Object.assign(env, { AUTH_URL: urlOf('auth'), PAYMENT_PROVIDER: 'sandbox' });
+      // A local development cluster: sandbox payments must be allowed explicitly (as in values-dev.yaml).
+      if (service === 'billing') Object.assign(env, { AUTH_URL: urlOf('auth'), PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' });
+      // As the chart computes it: clients reach the gateway directly; the services see the gateway as one hop.
+      if (service !== 'gateway') env.TRUSTED_PROXIES = '1';
       return { ...env, ...options.env, ...options.serviceEnv?.[service] };
     };
 
