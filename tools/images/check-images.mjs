@@ -12,8 +12,8 @@
 //      fetches from the npm registry through the host's network.
 //   3. PostgreSQL on the host (tools/infra/postgres.mjs), then the contact and gateway
 //      containers (--network host, --read-only with a tmpfs on /tmp, all capabilities dropped);
-//      waits for /api/health/live and the image's HEALTHCHECK to report healthy, and for the
-//      gateway to proxy to contact.
+//      waits for /api/health/live and the image's HEALTHCHECK to report healthy, then asks
+//      contact's /api/health/ready (database) and the gateway's web app.
 //   4. checks: numeric non-root user, read-only root filesystem, no dev dependencies and no npm
 //      in the image; prints each image's size.
 //   5. removes the containers it started (and stops the Docker daemon if it started one).
@@ -34,6 +34,8 @@ const cache = join(process.env.WILDFRAME_CACHE ?? join(process.env.HOME ?? '/roo
 const ALL_SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
 const NODE_VERSION = process.version.slice(1);
 const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
+/** Bump when what ensureBase() puts into the base changes, so cached bases are rebuilt. */
+const BASE_LAYOUT = '2';
 const BASE_TAG = `wildframe-base:node${NODE_VERSION.split('.')[0]}-bookworm`;
 
 const args = process.argv.slice(2);
@@ -165,7 +167,7 @@ const caLabel = (() => {
 /** Step 1: the base image (root filesystem from debootstrap + Node + npm), reused when cached. */
 async function ensureBase() {
   const labels = imageLabels(BASE_TAG);
-  if (!rebuildBase && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel) {
+  if (!rebuildBase && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel && labels['wildframe.layout'] === BASE_LAYOUT) {
     console.log(`reusing ${BASE_TAG} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
     return;
   }
@@ -200,6 +202,10 @@ async function ensureBase() {
   mkdirSync(join(local, 'lib', 'node_modules', 'npm'), { recursive: true });
   mkdirSync(join(local, 'bin'), { recursive: true });
   run('tar', ['-xzf', nodeTgz, '-C', join(local, 'bin'), '--strip-components=2', 'package/bin/node']);
+  // The headers, as in the official image: node-gyp builds against them (NPM_CONFIG_NODEDIR).
+  rmSync(join(local, 'include', 'node'), { recursive: true, force: true });
+  mkdirSync(join(local, 'include'), { recursive: true });
+  run('tar', ['-xzf', nodeTgz, '-C', join(local, 'include'), '--strip-components=2', 'package/include/node']);
   run('tar', ['-xzf', npmTgz, '-C', join(local, 'lib', 'node_modules', 'npm'), '--strip-components=1']);
   // The same layout as the official image: npm and npx as links into lib/node_modules/npm.
   for (const [name, target] of [['npm', 'npm-cli.js'], ['npx', 'npx-cli.js']]) {
@@ -221,7 +227,7 @@ async function ensureBase() {
     [
       'import',
       '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-      '--change', `LABEL wildframe.node=${NODE_VERSION} wildframe.npm=${NPM_VERSION} wildframe.ca=${caLabel}`,
+      '--change', `LABEL wildframe.node=${NODE_VERSION} wildframe.npm=${NPM_VERSION} wildframe.ca=${caLabel} wildframe.layout=${BASE_LAYOUT}`,
       ...(extraCa ? ['--change', `ENV NODE_EXTRA_CA_CERTS=${caInImage}`] : []),
       '--change', 'CMD ["node"]',
       '-', BASE_TAG,
@@ -256,11 +262,17 @@ function inspectImage(service) {
   const image = `wildframe-${service}:check`;
   const [user, size] = run(docker, ['image', 'inspect', '--format', '{{.Config.User}} {{.Size}}', image], { quiet: true }).stdout.trim().split(' ');
   check(`${service}: non-root user`, /^[1-9][0-9]*(:[0-9]+)?$/.test(user), `USER ${user || '(root)'}`);
-  const devDependencies = Object.keys(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')).devDependencies ?? {});
+  // Dev-only packages per the lockfile (`"dev": true`: jest, typescript, nx, … and what only they
+  // need). A devDependency that a production package also needs (yaml, @types/pg) is not one.
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const devDependencies = Object.entries(lock.packages)
+    .filter(([path, meta]) => meta.dev === true && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path))
+    .map(([path]) => path.slice('node_modules/'.length));
+  for (const tool of ['jest', 'typescript', 'nx']) if (!devDependencies.includes(tool)) fail(`package-lock.json: ${tool} is not dev-only, the check is wrong`);
   // One container lists which of them exist; the runtime has sh and test (coreutils), not npm.
   const script = `cd /app/node_modules && for p in ${devDependencies.map((d) => `'${d}'`).join(' ')}; do [ -e "$p" ] && echo "$p"; done; command -v npm >/dev/null && echo npm-binary; true`;
   const present = run(docker, ['run', '--rm', '--read-only', '--network', 'none', '--entrypoint', '/bin/sh', image, '-c', script], { quiet: true }).stdout.trim().split('\n').filter(Boolean);
-  check(`${service}: no dev dependencies, no npm`, present.length === 0, present.length ? `present: ${present.join(', ')}` : `${devDependencies.length} dev dependencies absent`);
+  check(`${service}: no dev dependencies, no npm`, present.length === 0, present.length ? `present: ${present.join(', ')}` : `${devDependencies.length} dev-only packages absent (jest, typescript, nx, …)`);
   const mb = (Number(size) / 1e6).toFixed(0);
   check(`${service}: size`, true, `${mb} MB`);
   return Number(size);
