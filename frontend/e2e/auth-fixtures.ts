@@ -109,8 +109,12 @@ export async function expectToast(page: Page, title: string, description?: strin
 
 /** Picks an option of an antd Select by its text. */
 export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+  // The previous select's dropdown may still be closing: given the select's input (getByLabel),
+  // pick the option of its own list (antd names its options `<input id>_list_<n>`).
+  const id = await select.evaluate((el) => (el instanceof HTMLInputElement ? el.id : ''));
+  const own = id ? `[id^="${id}_list_"]` : '';
   await select.click();
-  await page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option', { hasText: option }).click();
+  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option${own}`, { hasText: option }).click();
 }
 
 export async function signOutFromHeader(page: Page, name: string): Promise<void> {

@@ -8,6 +8,7 @@ import {
   openSignedIn,
   QUESTIONS,
   signInThroughApi,
+  toast,
   SITE_ADMIN,
   uniqueEmail,
 } from './auth-fixtures';
@@ -164,6 +165,8 @@ test('security questions: incomplete and duplicate choices are caught, then save
   await security.getByLabel('Answer 3').fill(QUESTIONS[2].answer);
   await security.getByRole('button', { name: 'Save Questions' }).click();
   await expectToast(page, 'Duplicate Questions', 'Please select three different security questions.');
+  // The toast lies over the form for a few seconds: a click on the select's options can land on it.
+  await expect(toast(page)).toBeHidden({ timeout: 15_000 });
 
   await chooseOption(page, security.getByLabel('Question 2'), QUESTIONS[1].question);
   await security.getByLabel('Answer 2').fill(QUESTIONS[1].answer);
