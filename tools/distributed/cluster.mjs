@@ -7,10 +7,10 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
+import { freePort } from '../infra/common.mjs';
 import * as kafka from '../infra/kafka.mjs';
 import * as minio from '../infra/minio.mjs';
 import * as postgres from '../infra/postgres.mjs';
@@ -31,16 +31,6 @@ export function missingBuild() {
   return SERVICES.map(entrypoint).filter((file) => !existsSync(file));
 }
 
-export async function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * Creates the catalogue's topics before any service starts, as an operator provisions them for
