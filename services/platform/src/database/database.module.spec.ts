@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EventEnvelope } from '../events/event-bus';
 import { createServiceTestApp, type ServiceTestApp } from '../testing/service-test-app';
 import { DATABASE, DatabaseModule } from './database.module';
-import { EventOutbox } from './event-outbox';
+import { EventOutbox } from './ports';
 import type { ServiceDatabase } from './service-database';
 
 @Module({})

@@ -2,7 +2,8 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnAp
 import { EVENT_BUS } from '../events/event-bus';
 import type { EventBus } from '../events/event-bus';
 import { HealthRegistry } from '../health/health';
-import { EventOutbox, EventOutboxOptions } from './event-outbox';
+import { EventOutboxOptions, PostgresEventOutbox } from './event-outbox';
+import { EventOutbox } from './ports';
 import { ServiceDatabase, ServiceDatabaseOptions } from './service-database';
 
 /** Injection token of the calling service's own `ServiceDatabase`. */
@@ -70,7 +71,7 @@ export class DatabaseModule {
         {
           provide: EventOutbox,
           inject: [DATABASE, EVENT_BUS],
-          useFactory: (database: ServiceDatabase, bus: EventBus) => new EventOutbox(database, bus, options.outbox),
+          useFactory: (database: ServiceDatabase, bus: EventBus) => new PostgresEventOutbox(database, bus, options.outbox),
         },
         EventOutboxLifecycle,
       ],

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EventBus, EventEnvelope, PublishOptions } from '../events/event-bus';
 import { InProcessEventBus } from '../events/in-process-event-bus';
 import { createTestDatabase } from '../testing/test-database';
-import { EventOutbox } from './event-outbox';
+import { PostgresEventOutbox } from './event-outbox';
 import { ServiceDatabase } from './service-database';
 
 const silent = { warn: () => undefined };
@@ -40,9 +40,9 @@ class RecordingBus implements EventBus {
 describe('EventOutbox', () => {
   let testDb: Awaited<ReturnType<typeof createTestDatabase>>;
   let database: ServiceDatabase;
-  const outboxes: EventOutbox[] = [];
-  const outbox = (bus: EventBus, options: ConstructorParameters<typeof EventOutbox>[2] = {}, db = database) => {
-    const created = new EventOutbox(db, bus, { logger: silent, ...options });
+  const outboxes: PostgresEventOutbox[] = [];
+  const outbox = (bus: EventBus, options: ConstructorParameters<typeof PostgresEventOutbox>[2] = {}, db = database) => {
+    const created = new PostgresEventOutbox(db, bus, { logger: silent, ...options });
     outboxes.push(created);
     return created;
   };

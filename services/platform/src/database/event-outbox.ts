@@ -7,6 +7,7 @@ import { buildRecord } from '../events/event-record';
 import type { DatabaseTransaction } from './processed-event-store';
 import type { ServiceDatabase } from './service-database';
 import { trackOutbox } from '../metrics/metrics';
+import { EventOutbox, type PendingEvent } from './ports';
 
 export interface EventOutboxOptions {
   /** How often the relay looks for events a crash or a bus outage left behind. Default 30 s. */
@@ -43,6 +44,21 @@ export function outboxTableDdl(schema: string): string[] {
   ];
 }
 
+/**
+ * Stores pending events in the caller's transaction on the service's schema (`<schema>.outbox`):
+ * they commit with the writes they announce. The PostgreSQL adapters call it; call
+ * `EventOutbox.flush()` after the commit.
+ */
+export async function storeEvents(tx: DatabaseTransaction, schema: string, events: readonly PendingEvent[]): Promise<void> {
+  const table = sql.raw(`"${schema}".outbox`);
+  for (const event of events) {
+    await tx.execute(
+      sql`INSERT INTO ${table} (id, topic, key, subject, headers, payload)
+          VALUES (${event.id}, ${event.topic}, ${event.key}, ${event.subject ?? null}, ${JSON.stringify(event.headers ?? {})}::jsonb, ${JSON.stringify(event.payload)}::jsonb)`,
+    );
+  }
+}
+
 interface OutboxRow {
   id: string;
   topic: Topic;
@@ -64,7 +80,7 @@ interface OutboxRow {
  * same row. A row the bus refuses stays for the next sweep, and later rows of its key wait with it
  * so an aggregate's events keep their order. Published rows are deleted after `retainPublishedMs`.
  */
-export class EventOutbox {
+export class PostgresEventOutbox extends EventOutbox {
   private readonly table: ReturnType<typeof sql.raw>;
   private readonly sweepIntervalMs: number;
   private readonly startupDelayMs: number;
@@ -83,6 +99,7 @@ export class EventOutbox {
     private readonly bus: EventBus,
     options: EventOutboxOptions & { logger?: EventOutboxLogger } = {},
   ) {
+    super();
     this.table = sql.raw(`"${database.schema}".outbox`);
     this.sweepIntervalMs = options.sweepIntervalMs ?? 30_000;
     this.startupDelayMs = options.startupDelayMs ?? 1_000;
@@ -95,8 +112,10 @@ export class EventOutbox {
    * Stores an event in the caller's transaction and returns its id. The payload is checked as
    * `EventBus.publish` would check it, so an invalid event fails the caller's transaction instead
    * of sitting in the outbox. Call `flush()` once the transaction has committed.
+   * @deprecated Hand `PendingEvent`s to a repository method instead (see `ports.ts`); kept while the
+   * services move to their repository ports.
    */
-  async enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
+  override async enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
     const id = options.id ?? randomUUID();
     buildRecord(eventCodec(), topic, payload, { ...options, id });
     await tx.execute(

@@ -2,3 +2,4 @@ export * from './service-database';
 export * from './database.module';
 export * from './processed-event-store';
 export * from './event-outbox';
+export * from './ports';
