@@ -63,7 +63,7 @@ ok = run('build standalone app and web app', npx, ['nx', 'run-many', '-t', 'buil
 if (!ok) finish(false);
 
 // Ahead of jest, so its global setup only starts servers (seconds) and a missing tool is named here.
-ok = run('test servers: Kafka and MinIO fetched/built (cached)', 'node', ['tools/infra/index.mjs', 'prepare', 'kafka', 'minio']);
+ok = run('test servers: Kafka, MinIO and FerretDB fetched/built (cached)', 'node', ['tools/infra/index.mjs', 'prepare', 'kafka', 'minio', 'ferretdb']);
 const serversReady = ok;
 if (!ok) {
   if (infraRequired()) {

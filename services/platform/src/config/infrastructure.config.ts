@@ -60,7 +60,8 @@ export const identityEnv = {
 };
 
 export const databaseEnv = {
-  DATABASE_URL: envField.url(['postgres', 'postgresql']),
+  /** postgres:// (schemas of one database) or mongodb:// (one database per service); see databaseDriver(). */
+  DATABASE_URL: envField.databaseUrl(),
   /** In Kubernetes a migration Job may run migrations instead of every replica. */
   RUN_MIGRATIONS: envField.bool(true),
   DATABASE_POOL_SIZE: envField.positiveInt(5),
