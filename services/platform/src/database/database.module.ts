@@ -2,7 +2,7 @@ import { DynamicModule, Inject, Injectable, Module, OnApplicationBootstrap, OnAp
 import { EVENT_BUS } from '../events/event-bus';
 import type { EventBus } from '../events/event-bus';
 import { HealthRegistry } from '../health/health';
-import { EventOutboxOptions, PostgresEventOutbox } from './event-outbox';
+import { EventOutboxOptions, PostgresEventOutbox, type EventOutboxLogger } from './event-outbox';
 import { MongoEventOutbox, type MongoEventOutboxOptions } from './mongo/mongo-event-outbox';
 import { MongoServiceDatabase, type MongoModelDefinition } from './mongo/mongo-service-database';
 import { databaseDriver, EventOutbox } from './ports';
@@ -77,6 +77,11 @@ export async function openServiceDatabase(options: DatabaseModuleOptions): Promi
   return database;
 }
 
+/** The outbox relay of a service's database: `MongoEventOutbox` or `PostgresEventOutbox` (also for contract suites). */
+export function createEventOutbox(database: AnyServiceDatabase, bus: EventBus, options: DatabaseModuleOptions['outbox'] & { logger?: EventOutboxLogger } = {}): EventOutbox {
+  return database instanceof MongoServiceDatabase ? new MongoEventOutbox(database, bus, options) : new PostgresEventOutbox(database, bus, options);
+}
+
 /**
  * Gives a service module its own database handle, by the scheme of `url` (`postgres://` or
  * `mongodb://`): connects, applies the service's migrations (PostgreSQL) or creates its indexes
@@ -108,8 +113,7 @@ export class DatabaseModule {
         {
           provide: EventOutbox,
           inject: [DATABASE, EVENT_BUS],
-          useFactory: (database: AnyServiceDatabase, bus: EventBus) =>
-            database instanceof MongoServiceDatabase ? new MongoEventOutbox(database, bus, options.outbox) : new PostgresEventOutbox(database, bus, options.outbox),
+          useFactory: (database: AnyServiceDatabase, bus: EventBus) => createEventOutbox(database, bus, options.outbox),
         },
         EventOutboxLifecycle,
       ],
