@@ -94,6 +94,10 @@ export function createEventOutbox(database: AnyServiceDatabase, bus: EventBus, o
 export class DatabaseModule {
   static forService(options: DatabaseModuleOptions): DynamicModule {
     const driver = databaseDriver(options.url);
+    if (driver === 'mongo' && options.mongoModels === undefined) {
+      // A service still on its drizzle repositories would fail at its first query; say so at start-up.
+      throw new Error(`The ${options.schema} service has no MongoDB adapters yet (no mongoModels): give it a postgres:// DATABASE_URL`);
+    }
     const handle: Provider =
       driver === 'mongo' ? { provide: MongoServiceDatabase, useExisting: DATABASE } : { provide: ServiceDatabase, useExisting: DATABASE };
     return {
