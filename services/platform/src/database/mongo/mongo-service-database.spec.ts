@@ -1,4 +1,5 @@
-import { databaseEnv } from '../../config/infrastructure.config';
+import { z } from 'zod';
+import { databaseEnv, requireDriverSettings } from '../../config/infrastructure.config';
 import { isDuplicateKey } from './outbox-fields';
 import { mongoDatabaseName } from './mongo-service-database';
 
@@ -30,6 +31,21 @@ describe('DATABASE_URL', () => {
     expect(parse('mysql://h/db')).toBe(false);
     expect(parse('mongodb://')).toBe(false);
     expect(parse('not a url')).toBe(false);
+  });
+});
+
+describe('DATABASE_DRIVER', () => {
+  const schema = z.object(databaseEnv).superRefine(requireDriverSettings);
+  const problems = (env: Record<string, string>) => {
+    const result = schema.safeParse(env);
+    return result.success ? [] : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  };
+  it('must agree with the scheme of DATABASE_URL when given', () => {
+    expect(problems({ DATABASE_URL: 'mongodb://h/', DATABASE_DRIVER: 'mongodb' })).toEqual([]);
+    expect(problems({ DATABASE_URL: 'postgres://h/db', DATABASE_DRIVER: 'postgres' })).toEqual([]);
+    expect(problems({ DATABASE_URL: 'postgres://h/db' })).toEqual([]);
+    expect(problems({ DATABASE_URL: 'postgres://h/db', DATABASE_DRIVER: 'mongodb' })).toEqual(['DATABASE_URL: must be a mongodb:// URL (DATABASE_DRIVER=mongodb)']);
+    expect(problems({ DATABASE_URL: 'mongodb://h/', DATABASE_DRIVER: 'postgres' })).toEqual(['DATABASE_URL: must be a postgres:// URL (DATABASE_DRIVER=postgres)']);
   });
 });
 
