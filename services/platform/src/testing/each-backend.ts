@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import mongoose from 'mongoose';
+import { dropMongoDatabases } from '../database/mongo/mongo-service-database';
 import type { DatabaseDriver } from '../database/ports';
 import { createTestDatabase } from './test-database';
 import { mongoTestServer } from './mongo-test-server';
@@ -67,17 +67,7 @@ export async function createMongoTestDatabase(serverUrl: string): Promise<{ url:
   url.pathname = `/${prefix}`;
   return {
     url: url.toString(),
-    drop: async () => {
-      const admin = mongoose.createConnection(serverUrl, { serverSelectionTimeoutMS: 5_000 });
-      try {
-        await admin.asPromise();
-        const client = admin.getClient();
-        const { databases } = await client.db('admin').admin().listDatabases({ nameOnly: true });
-        for (const { name } of databases) if (name.startsWith(`${prefix}_`) || name === prefix) await client.db(name).dropDatabase();
-      } finally {
-        await admin.close();
-      }
-    },
+    drop: () => dropMongoDatabases(serverUrl, prefix),
   };
 }
 

@@ -128,3 +128,16 @@ export class MongoServiceDatabase {
     await this.connection.close();
   }
 }
+
+/** Drops every database of a MongoDB server named `<prefix>` or `<prefix>_*` (test clean-up). */
+export async function dropMongoDatabases(serverUrl: string, prefix: string): Promise<void> {
+  const admin = mongoose.createConnection(serverUrl, { serverSelectionTimeoutMS: 5_000 });
+  try {
+    await admin.asPromise();
+    const client = admin.getClient();
+    const { databases } = await client.db('admin').admin().listDatabases({ nameOnly: true });
+    for (const { name } of databases) if (name === prefix || name.startsWith(`${prefix}_`)) await client.db(name).dropDatabase();
+  } finally {
+    await admin.close();
+  }
+}
