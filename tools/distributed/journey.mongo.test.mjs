@@ -4,11 +4,12 @@
 // gateway: signup, upload and rating, like, contact and the admin's reply; then every service's
 // MongoDB outbox drains.
 //
-// A data service runs on MongoDB once its MongoDB adapters exist (src/repositories/mongo/); until
-// then it stays on PostgreSQL here, and the run prints which services are on which backend.
+// A data service runs on MongoDB once its module is wired for it (passes `mongoModels` to
+// DatabaseModule.forService); until then it stays on PostgreSQL here, and the run prints which
+// services are on which backend.
 // Run by `npm test` after the PostgreSQL journey; alone: `npm run build && node --test tools/distributed/journey.mongo.test.mjs`.
 import assert from 'node:assert/strict';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import mongoose from 'mongoose';
@@ -18,10 +19,10 @@ const root = new URL('../..', import.meta.url).pathname;
 const TIGER = readFileSync(join(root, 'services', 'photos', 'test-fixtures', 'wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg'));
 const ADMIN = { email: 'mongo.admin@wildframe.test', password: 'mongo-journey-admin-password' };
 
-/** The data services whose MongoDB adapters exist. */
+/** The data services wired for MongoDB: their module hands its mongoose models to DatabaseModule.forService. */
 export const ON_MONGO = DATA_SERVICES.filter((service) => {
-  const folder = join(root, 'services', service, 'src', 'repositories', 'mongo');
-  return existsSync(folder) && readdirSync(folder).some((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'));
+  const module = join(root, 'services', service, 'src', `${service}.module.ts`);
+  return existsSync(module) && /\bmongoModels\b/.test(readFileSync(module, 'utf8'));
 });
 
 let cluster;
@@ -96,7 +97,7 @@ describe('distributed shape on MongoDB: six services as processes over Kafka, Fe
   before(async () => {
     const started = Date.now();
     const onPostgres = DATA_SERVICES.filter((service) => !ON_MONGO.includes(service));
-    console.log(`  on MongoDB: ${ON_MONGO.join(', ') || 'no service'}; still on PostgreSQL (no MongoDB adapters yet): ${onPostgres.join(', ') || 'none'}`);
+    console.log(`  on MongoDB: ${ON_MONGO.join(', ') || 'no service'}; still on PostgreSQL (module not wired for MongoDB yet): ${onPostgres.join(', ') || 'none'}`);
     cluster = await startCluster({
       instance: `journey-mongo-${process.pid}`,
       logLevel: 'warn',

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { MongoServiceDatabase } from '@wildframe/platform';
 import { createMongoTestDatabase, createTestDatabase, describeWithServer, mongoTestServer } from '@wildframe/platform/testing';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
@@ -13,14 +13,15 @@ import { workspaceRoot } from './workspace-root';
  * The standalone app with `DATABASE_URL=mongodb://…` (FerretDB here): a short product journey
  * through HTTP (signup, upload, like, contact) on MongoDB.
  *
- * A service moves to MongoDB when its MongoDB adapters exist (`src/repositories/mongo/`); until
- * then it keeps a PostgreSQL database of its own here (`<SERVICE>_DATABASE_URL`), and the run
- * prints which services are on which backend. Once every service has its adapters, the whole app
+ * A service moves to MongoDB once its module is wired for it (it passes its mongoose models,
+ * `mongoModels`, to DatabaseModule.forService); until then it keeps a PostgreSQL database of its
+ * own here (`<SERVICE>_DATABASE_URL`), and the run prints which services are on which backend. Once every service has its adapters, the whole app
  * runs on MongoDB.
  */
 const onMongo = DATA_SERVICES.filter((service) => {
-  const folder = join(workspaceRoot(), 'services', service, 'src', 'repositories', 'mongo');
-  return existsSync(folder) && readdirSync(folder).some((file) => file.endsWith('.ts') && !file.endsWith('.spec.ts'));
+  // Wired: the service module hands its mongoose models to DatabaseModule.forService.
+  const module = join(workspaceRoot(), 'services', service, 'src', `${service}.module.ts`);
+  return existsSync(module) && /\bmongoModels\b/.test(readFileSync(module, 'utf8'));
 });
 const onPostgres = DATA_SERVICES.filter((service) => !onMongo.includes(service));
 
@@ -32,7 +33,7 @@ describeWithServer('standalone app on MongoDB (FerretDB)', mongoTestServer(), ({
   const state: { token?: string; userId?: string; photoId?: string; messageId?: string; admin?: string } = {};
 
   beforeAll(async () => {
-    console.log(`standalone on MongoDB: ${onMongo.join(', ') || 'no service'}; still on PostgreSQL (no MongoDB adapters yet): ${onPostgres.join(', ') || 'none'}`);
+    console.log(`standalone on MongoDB: ${onMongo.join(', ') || 'no service'}; still on PostgreSQL (module not wired for MongoDB yet): ${onPostgres.join(', ') || 'none'}`);
     mongo = await createMongoTestDatabase(serverUrl);
     if (onPostgres.length > 0) postgres = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'wildframe-standalone-mongo-'));
