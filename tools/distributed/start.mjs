@@ -6,8 +6,10 @@
 //   PORT         the gateway's port (default 3000; 0 = any free port)
 //   LOG_LEVEL    the services' log level (default info)
 //   ADMIN_EMAIL / ADMIN_PASSWORD   the site admin (default admin@wildframe.local / a random password, printed)
+//   MONGO_SERVICES  data services to run on MongoDB (FerretDB from tools/infra): a comma-separated
+//                   list, or `all` (default none: every service on PostgreSQL)
 import { randomBytes } from 'node:crypto';
-import { startCluster } from './cluster.mjs';
+import { DATA_SERVICES, startCluster } from './cluster.mjs';
 
 const COLOURS = { gateway: 36, auth: 32, photos: 33, analysis: 35, billing: 34, contact: 31 };
 const colour = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -21,6 +23,12 @@ function prefix(service) {
 const port = process.env.PORT === undefined ? 3000 : Number(process.env.PORT);
 if (!Number.isInteger(port) || port < 0 || port > 65535) {
   console.error(`PORT: must be a port number (got '${process.env.PORT}')`);
+  process.exit(1);
+}
+const mongo = process.env.MONGO_SERVICES === 'all' ? DATA_SERVICES : (process.env.MONGO_SERVICES ?? '').split(',').map((name) => name.trim()).filter(Boolean);
+const unknown = mongo.filter((name) => !DATA_SERVICES.includes(name));
+if (unknown.length > 0) {
+  console.error(`MONGO_SERVICES: ${unknown.join(', ')} is not one of ${DATA_SERVICES.join(', ')} (or all)`);
   process.exit(1);
 }
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@wildframe.local';
@@ -57,6 +65,7 @@ try {
     logLevel: process.env.LOG_LEVEL ?? 'info',
     adminEmail,
     adminPassword,
+    mongo,
     onStep: (message) => console.log(`[distributed] ${message}`),
     onLine: (service, line) => console.log(`${prefix(service)} ${line}`),
   });
