@@ -254,6 +254,17 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
     }
   });
 
+  it('leaves a document another relay holds, and takes it over once that relay’s lease has run out (it died mid-way)', async () => {
+    const bus = new RecordingBus();
+    const relay = outbox(bus);
+    const ids = await create('held', [uploaded('held')]);
+    // What a relay that died after taking the document leaves: its lease, a little into the future.
+    await (await database.collection('notes')).updateOne({ _id: 'held' as never }, { $set: { _outboxLease: new Date(Date.now() + 300) } });
+    expect(await relay.flush()).toBe(0);
+    await waitFor(async () => (await relay.flush()) === 1);
+    expect(bus.ids()).toEqual(ids);
+  });
+
   it('never throws from flush when the database is unreachable', async () => {
     const broken = MongoServiceDatabase.connect({ service: 'probe', url: 'mongodb://127.0.0.1:1/none', models, serverSelectionTimeoutMs: 300 });
     try {
