@@ -468,6 +468,33 @@ function checkMetrics(label, docs, prefix, { port, annotations, serviceMonitor }
   check(`${label}: metrics on port ${port} (METRICS_PORT, container and Service port${annotations ? ', scrape annotations' : ''}${serviceMonitor ? ', ServiceMonitors' : ''})`, problems);
 }
 
+/** Span export: OTEL_* in every ConfigMap and egress to the collector when on; nothing when off. */
+function checkTracing(label, docs, prefix, tracing) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const config = find(docs, 'ConfigMap', `${prefix}-${service}`)?.data;
+    if (!config) continue;
+    const otel = Object.keys(config).filter((key) => key.startsWith('OTEL_'));
+    const policy = find(docs, 'NetworkPolicy', `${prefix}-${service}`);
+    const collectorEgress = (policy?.spec.egress ?? []).some((rule) => (rule.ports ?? []).some((p) => p.port === tracing?.port));
+    if (!tracing) {
+      if (otel.length) problems.push(`${service}: ${otel.join(', ')} set`);
+      continue;
+    }
+    const want = {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: tracing.endpoint,
+      OTEL_SERVICE_NAME: `wildframe-${service}`,
+      OTEL_TRACES_SAMPLER: tracing.sampler,
+      OTEL_TRACES_SAMPLER_ARG: tracing.samplerArg,
+    };
+    for (const [key, value] of Object.entries(want)) if (config[key] !== value) problems.push(`${service}: ${key} is ${config[key]}, want ${value}`);
+    if (!config.OTEL_RESOURCE_ATTRIBUTES?.startsWith('service.namespace=')) problems.push(`${service}: OTEL_RESOURCE_ATTRIBUTES is ${config.OTEL_RESOURCE_ATTRIBUTES}`);
+    if (policy && !collectorEgress) problems.push(`${service}: no egress to the collector port ${tracing.port}`);
+  }
+  check(`${label}: ${tracing ? `spans exported to ${tracing.endpoint} (OTEL_* per service, egress to the collector)` : 'no span export configured (OTEL_* unset)'}`, problems);
+}
+
 function checkAutoscaling(label, docs, prefix, { enabled, lag, except = [] }) {
   const problems = [];
   for (const service of SERVICES) {
@@ -569,6 +596,7 @@ async function helmChecks(helm) {
       partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000,
     });
     checkMetrics('default values', defaults, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    checkTracing('default values', defaults, 'wildframe', null);
     checkAutoscaling('default values', defaults, 'wildframe', { enabled: false });
     check('default values: one ServiceAccount, token not mounted',
       sa.length === 1 && sa[0].automountServiceAccountToken === false ? [] : ['ServiceAccount missing or mounts its token']);
@@ -621,6 +649,9 @@ async function helmChecks(helm) {
       partitions: 12, replicationFactor: 3, retentionMs: 1209600000, dlqPartitions: 2, dlqRetentionMs: 5184000000, cluster: 'wildframe-kafka',
     });
     checkMetrics('ci/all-values.yaml', all, 'wf', { port: 9100, annotations: true, serviceMonitor: true });
+    checkTracing('ci/all-values.yaml', all, 'wf', {
+      endpoint: 'http://otel-collector.observability:4318', sampler: 'parentbased_traceidratio', samplerArg: '0.25', port: 4318,
+    });
     checkAutoscaling('ci/all-values.yaml', all, 'wf', { enabled: true, lag: true, except: ['contact'] });
   }
 

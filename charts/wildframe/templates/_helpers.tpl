@@ -162,6 +162,18 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
 {{- if $root.Values.metrics.enabled }}
 {{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
 {{- end }}
+{{- /* Span export (trace context is propagated and logged either way). */}}
+{{- if $root.Values.tracing.enabled }}
+{{- $tracing := $root.Values.tracing }}
+{{- $_ := set $env "OTEL_TRACES_EXPORTER" "otlp" }}
+{{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" (required "tracing.endpoint is required when tracing.enabled" $tracing.endpoint) }}
+{{- $_ := set $env "OTEL_SERVICE_NAME" (printf "wildframe-%s" .name) }}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER" ($tracing.sampler | default "parentbased_traceidratio") }}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER_ARG" (toString ($tracing.samplerArg | default "1")) }}
+{{- $attributes := list (printf "service.namespace=%s" $root.Release.Namespace) }}
+{{- with $tracing.resourceAttributes }}{{ $attributes = append $attributes . }}{{ end }}
+{{- $_ := set $env "OTEL_RESOURCE_ATTRIBUTES" (join "," $attributes) }}
+{{- end }}
 {{- if include "wildframe.hasDatabase" . }}
 {{- $_ := set $env "RUN_MIGRATIONS" (ternary "false" "true" $root.Values.migrations.job.enabled) }}
 {{- /* The service checks its DATABASE_URL is of this kind (the URL's scheme picks its adapters). */}}

@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayHttp, gatewayConfigSchema } from '@wildframe/gateway';
 import { usePublicReadsFastPath } from '@wildframe/photos';
-import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig } from '@wildframe/platform';
+import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig, startTracing } from '@wildframe/platform';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -28,10 +28,12 @@ export interface RunningStandalone {
  */
 export async function startStandalone(env: Env): Promise<RunningStandalone> {
   const config = loadConfig('standalone', standaloneConfigSchema, env);
+  // Trace ids in the log lines (and spans exported when OTEL_* asks); set up before anything runs.
+  const tracing = startTracing({ service: 'standalone', env });
   const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
   const dataDir = resolve(config.DATA_DIR);
   const lock = lockDataDir(dataDir);
-  const cleanups: Array<() => Promise<void> | void> = [() => lock.release()];
+  const cleanups: Array<() => Promise<void> | void> = [() => tracing.shutdown(), () => lock.release()];
   const stop = async (): Promise<void> => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };

@@ -41,6 +41,14 @@ export const storageEnv = {
   S3_ACCESS_KEY_ID: envField.string().optional(),
   S3_SECRET_ACCESS_KEY: envField.string().optional(),
   S3_FORCE_PATH_STYLE: envField.bool(false),
+  /** Orphan sweep of the service's stored files (see storage/orphan-sweep.ts): every hour; 0 turns it off. */
+  ORPHAN_SWEEP_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').default(3_600_000),
+  /** Unreferenced objects younger than this are kept: an upload stores its files before its row commits. */
+  ORPHAN_MIN_AGE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(300_000, 'must be at least 300000 (5 minutes): an upload stores its files before its row commits')
+    .default(3_600_000),
 };
 
 /**
