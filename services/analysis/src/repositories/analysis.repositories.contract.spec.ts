@@ -2,7 +2,7 @@ import { pendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewRating, RatingRecord } from '../domain/rating';
 import type { PhotoMeasurements } from '../engine/measure/measure-photo';
-import { AnalysisBackend, postgresAnalysisBackend } from '../testing/analysis-backends';
+import { AnalysisBackend, mongoAnalysisBackend, postgresAnalysisBackend } from '../testing/analysis-backends';
 
 /**
  * What every adapter set of the analysis ports must guarantee: one rating per photo under parallel
@@ -10,6 +10,8 @@ import { AnalysisBackend, postgresAnalysisBackend } from '../testing/analysis-ba
  * first and once per delivery, and a deleted photo that stays deleted with its rating and tips gone.
  */
 const backends: Array<[name: string, open: () => Promise<AnalysisBackend>]> = [['PostgreSQL', postgresAnalysisBackend]];
+if (process.env['TEST_MONGODB_URL']) backends.push(['MongoDB', mongoAnalysisBackend]);
+else console.warn('analysis contract suite: MongoDB skipped (TEST_MONGODB_URL is not set)');
 
 describe.each(backends)('analysis repositories on %s', (_name, open) => {
   let b: AnalysisBackend;
@@ -166,7 +168,17 @@ describe.each(backends)('analysis repositories on %s', (_name, open) => {
       const unknown = randomUUID();
       await b.access.markDeleted(unknown, at(1));
       await b.access.record({ photoId: unknown, ownerId: owner, isPublic: true, at: at(2) });
-      expect(await b.access.find(unknown)).toMatchObject({ deleted: true, isPublic: false });
+      expect(await b.access.find(unknown)).toEqual({ photoId: unknown, ownerId: null, isPublic: false, deleted: true, changedAt: at(1) });
+    });
+
+    it('still announces a rating once when its photo is deleted before the event went out', async () => {
+      const photoId = randomUUID();
+      const { rating } = await b.ratings.insertOnce(newRating(photoId), analyzed);
+      await b.access.markDeleted(photoId, at(30));
+      expect(await b.ratings.findByPhotoId(photoId)).toBeUndefined();
+      expect((await publishedFor(photoId)).map((p) => p.id)).toEqual([rating.eventId]);
+      expect(await b.outbox.pending()).toBe(0);
+      expect(await b.ratings.findByPhotoId(photoId)).toBeUndefined();
     });
   });
 

@@ -9,6 +9,14 @@ import { PostgresPhotoAccessRepository } from '../repositories/postgres/photo-ac
 import { PostgresRatingsRepository } from '../repositories/postgres/ratings.repository';
 import { RatingsRepository } from '../repositories/ratings.repository';
 import { RecordingBus } from './recording-bus';
+import mongoose from 'mongoose';
+import type { mongo } from 'mongoose';
+import { randomBytes } from 'node:crypto';
+import { MongoEditingTipsRepository } from '../repositories/mongo/editing-tips.repository';
+import { MongoPhotoAccessRepository } from '../repositories/mongo/photo-access.repository';
+import { MongoRatingsRepository } from '../repositories/mongo/ratings.repository';
+import { analysisCollections, ensureAnalysisIndexes } from '../repositories/mongo/schemas';
+import { InterimMongoOutbox } from './interim-mongo-outbox';
 
 /** The analysis ports on one backend, with its outbox relaying to a recording bus. */
 export interface AnalysisBackend {
@@ -39,6 +47,31 @@ export async function postgresAnalysisBackend(): Promise<AnalysisBackend> {
       await outbox.stop();
       await database.close();
       await testDb.drop();
+    },
+  };
+}
+
+/** A fresh database on the test MongoDB server (TEST_MONGODB_URL), indexed. */
+export async function mongoAnalysisBackend(): Promise<AnalysisBackend> {
+  const server = process.env['TEST_MONGODB_URL'];
+  if (!server) throw new Error('TEST_MONGODB_URL is not set');
+  const url = new URL(server);
+  url.pathname = `/test_${randomBytes(6).toString('hex')}`;
+  const connection = await mongoose.createConnection(url.toString()).asPromise();
+  await ensureAnalysisIndexes(connection);
+  const db = analysisCollections(connection);
+  const bus = new RecordingBus();
+  const outbox = new InterimMongoOutbox([db.ratings as unknown as mongo.Collection<{ _id: string }>], bus);
+  return {
+    ratings: new MongoRatingsRepository(db),
+    access: new MongoPhotoAccessRepository(db),
+    tips: new MongoEditingTipsRepository(db),
+    outbox,
+    bus,
+    close: async () => {
+      await outbox.stop();
+      await connection.dropDatabase();
+      await connection.close();
     },
   };
 }

@@ -1,7 +1,7 @@
 import { pendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewUser, PlanChange, UserRecord } from '../domain/user';
-import { AuthBackend, postgresAuthBackend } from '../testing/auth-backends';
+import { AuthBackend, mongoAuthBackend, postgresAuthBackend } from '../testing/auth-backends';
 
 /**
  * What every adapter set of the auth ports must guarantee, whatever the backend: unique e-mails
@@ -9,6 +9,8 @@ import { AuthBackend, postgresAuthBackend } from '../testing/auth-backends';
  * published exactly once with their change and never for a refused one, deletions that announce.
  */
 const backends: Array<[name: string, open: () => Promise<AuthBackend>]> = [['PostgreSQL', postgresAuthBackend]];
+if (process.env['TEST_MONGODB_URL']) backends.push(['MongoDB', mongoAuthBackend]);
+else console.warn('auth contract suite: MongoDB skipped (TEST_MONGODB_URL is not set)');
 
 describe.each(backends)('auth repositories on %s', (_name, open) => {
   let b: AuthBackend;
