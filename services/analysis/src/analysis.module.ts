@@ -10,7 +10,7 @@ import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
 import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
 import { InternalAnalysisController } from './ratings/internal-analysis.controller';
 import { LocalAnalysisApi } from './ratings/local-analysis-api';
-import { postgresAnalysisRepositories } from './repositories/postgres';
+import { analysisMongoModels, analysisRepositories } from './repositories/analysis-repositories';
 import { EditingSuggestionsController } from './tips/editing-suggestions.controller';
 import { EditingSuggestionsUseCase } from './tips/editing-suggestions.use-case';
 import { analysisApiDocument } from './openapi';
@@ -64,6 +64,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
           migrationsFolder: analysisMigrationsFolder,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
+          mongoModels: analysisMongoModels,
         }),
       ],
       controllers: [EditingSuggestionsController, ...(options.exposeInternalApi ? [InternalAnalysisController] : [])],
@@ -71,7 +72,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
         openApiProvider('ANALYSIS_OPENAPI', () => analysisApiDocument()),
         { provide: ANALYSIS_CONFIG, useValue: config },
         ...engineProviders,
-        ...postgresAnalysisRepositories,
+        ...analysisRepositories(config.DATABASE_URL),
         AnalyzePhotoUseCase,
         LocalAnalysisApi,
         EditingSuggestionsUseCase,

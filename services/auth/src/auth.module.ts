@@ -9,7 +9,7 @@ import { AvatarController } from './controllers/avatar.controller';
 import { InternalAccountsController } from './controllers/internal-accounts.controller';
 import { UserController } from './controllers/user.controller';
 import { LiveSessionsCache } from './repositories/live-sessions.cache';
-import { postgresAuthRepositories } from './repositories/postgres';
+import { authMongoModels, authRepositories } from './repositories/auth-repositories';
 import { AccountsApiService } from './use-cases/accounts-api';
 import { AdminUsersService } from './use-cases/admin-users.service';
 import { AccountsService } from './use-cases/accounts.service';
@@ -62,6 +62,7 @@ export class AuthModule implements OnModuleInit {
           migrationsFolder: authMigrationsFolder,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
+          mongoModels: authMongoModels,
         }),
       ],
       controllers: [
@@ -76,7 +77,7 @@ export class AuthModule implements OnModuleInit {
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
         LiveSessionsCache,
-        ...postgresAuthRepositories,
+        ...authRepositories(config.DATABASE_URL),
         RateLimiter,
         SessionsService,
         AccountsService,

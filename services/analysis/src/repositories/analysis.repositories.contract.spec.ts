@@ -2,21 +2,18 @@ import { pendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewRating, RatingRecord } from '../domain/rating';
 import type { PhotoMeasurements } from '../engine/measure/measure-photo';
-import { AnalysisBackend, mongoAnalysisBackend, postgresAnalysisBackend } from '../testing/analysis-backends';
+import { describeEachBackend } from '@wildframe/platform/testing';
+import { AnalysisBackend, openAnalysisBackend } from '../testing/analysis-backends';
 
 /**
  * What every adapter set of the analysis ports must guarantee: one rating per photo under parallel
  * analyses, its event published exactly once (none for the losers), access facts applied newest
  * first and once per delivery, and a deleted photo that stays deleted with its rating and tips gone.
  */
-const backends: Array<[name: string, open: () => Promise<AnalysisBackend>]> = [['PostgreSQL', postgresAnalysisBackend]];
-if (process.env['TEST_MONGODB_URL']) backends.push(['MongoDB', mongoAnalysisBackend]);
-else console.warn('analysis contract suite: MongoDB skipped (TEST_MONGODB_URL is not set)');
-
-describe.each(backends)('analysis repositories on %s', (_name, open) => {
+describeEachBackend('analysis repositories', (backend) => {
   let b: AnalysisBackend;
   beforeAll(async () => {
-    b = await open();
+    b = await openAnalysisBackend(backend);
   });
   afterAll(async () => {
     await b?.close();

@@ -1,21 +1,18 @@
 import { pendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewUser, PlanChange, UserRecord } from '../domain/user';
-import { AuthBackend, mongoAuthBackend, postgresAuthBackend } from '../testing/auth-backends';
+import { describeEachBackend } from '@wildframe/platform/testing';
+import { AuthBackend, openAuthBackend } from '../testing/auth-backends';
 
 /**
  * What every adapter set of the auth ports must guarantee, whatever the backend: unique e-mails
  * under parallel signups, plan changes that never lose an update and apply a delivery once, events
  * published exactly once with their change and never for a refused one, deletions that announce.
  */
-const backends: Array<[name: string, open: () => Promise<AuthBackend>]> = [['PostgreSQL', postgresAuthBackend]];
-if (process.env['TEST_MONGODB_URL']) backends.push(['MongoDB', mongoAuthBackend]);
-else console.warn('auth contract suite: MongoDB skipped (TEST_MONGODB_URL is not set)');
-
-describe.each(backends)('auth repositories on %s', (_name, open) => {
+describeEachBackend('auth repositories', (backend) => {
   let b: AuthBackend;
   beforeAll(async () => {
-    b = await open();
+    b = await openAuthBackend(backend);
   });
   afterAll(async () => {
     await b?.close();

@@ -13,6 +13,8 @@ export type Announce<T> = (result: T) => PendingEvent[];
 export abstract class UsersRepository {
   abstract findByEmail(email: string): Promise<UserRecord | undefined>;
   abstract findById(id: string): Promise<UserRecord | undefined>;
+  /** The profile image URL of each of these accounts that exists (for the avatar orphan sweep). */
+  abstract profileImageUrls(ids: readonly string[]): Promise<Map<string, string | null>>;
 
   /** Throws `emailTaken` when the e-mail belongs to another account. */
   abstract create(user: NewUser, announce?: Announce<UserRecord>): Promise<UserRecord>;

@@ -1,10 +1,17 @@
-import { PostgresEventOutbox, ServiceDatabase } from '@wildframe/platform';
-import { createTestDatabase } from '@wildframe/platform/testing';
-import type { EventOutbox } from '@wildframe/platform';
+import { createEventOutbox, MongoServiceDatabase, openServiceDatabase } from '@wildframe/platform';
+import type { AnyServiceDatabase, EventOutbox, ServiceDatabase } from '@wildframe/platform';
+import type { TestBackend } from '@wildframe/platform/testing';
 import { authMigrationsFolder } from '../auth.module';
 import { AdminUsersRepository } from '../repositories/admin-users.repository';
+import { authMongoModels } from '../repositories/auth-repositories';
 import { FailedAttemptsRepository } from '../repositories/failed-attempts.repository';
 import { LiveSessionsCache } from '../repositories/live-sessions.cache';
+import { MongoAdminUsersRepository } from '../repositories/mongo/admin-users.repository';
+import { MongoFailedAttemptsRepository } from '../repositories/mongo/failed-attempts.repository';
+import { MongoResetGrantsRepository } from '../repositories/mongo/reset-grants.repository';
+import { MongoSecurityQuestionsRepository } from '../repositories/mongo/security-questions.repository';
+import { MongoSessionsRepository } from '../repositories/mongo/sessions.repository';
+import { MongoUsersRepository } from '../repositories/mongo/users.repository';
 import { PostgresAdminUsersRepository } from '../repositories/postgres/admin-users.repository';
 import { PostgresFailedAttemptsRepository } from '../repositories/postgres/failed-attempts.repository';
 import { PostgresResetGrantsRepository } from '../repositories/postgres/reset-grants.repository';
@@ -16,19 +23,8 @@ import { SecurityQuestionsRepository } from '../repositories/security-questions.
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
 import { RecordingBus } from './recording-bus';
-import mongoose from 'mongoose';
-import type { mongo } from 'mongoose';
-import { randomBytes } from 'node:crypto';
-import { MongoAdminUsersRepository } from '../repositories/mongo/admin-users.repository';
-import { MongoFailedAttemptsRepository } from '../repositories/mongo/failed-attempts.repository';
-import { MongoResetGrantsRepository } from '../repositories/mongo/reset-grants.repository';
-import { MongoSecurityQuestionsRepository } from '../repositories/mongo/security-questions.repository';
-import { MongoSessionsRepository } from '../repositories/mongo/sessions.repository';
-import { MongoUsersRepository } from '../repositories/mongo/users.repository';
-import { authCollections, ensureAuthIndexes } from '../repositories/mongo/schemas';
-import { InterimMongoOutbox } from './interim-mongo-outbox';
 
-/** The auth ports on one backend, with its outbox relaying to a recording bus. */
+/** The auth ports on one backend, with the platform outbox of that backend relaying to a recording bus. */
 export interface AuthBackend {
   users: UsersRepository;
   sessions: SessionsRepository;
@@ -41,16 +37,18 @@ export interface AuthBackend {
   close(): Promise<void>;
 }
 
-const silent = { warn: () => undefined };
+function mongoAdapters(database: MongoServiceDatabase, live: LiveSessionsCache) {
+  return {
+    users: new MongoUsersRepository(database, live),
+    sessions: new MongoSessionsRepository(database, live),
+    adminUsers: new MongoAdminUsersRepository(database, live),
+    attempts: new MongoFailedAttemptsRepository(database),
+    grants: new MongoResetGrantsRepository(database),
+    questions: new MongoSecurityQuestionsRepository(database),
+  };
+}
 
-/** A fresh database on the test PostgreSQL, migrated. */
-export async function postgresAuthBackend(): Promise<AuthBackend> {
-  const testDb = await createTestDatabase();
-  const database = ServiceDatabase.connect({ schema: 'auth', url: testDb.url, migrationsFolder: authMigrationsFolder, poolSize: 8 });
-  await database.migrate();
-  const live = new LiveSessionsCache();
-  const bus = new RecordingBus();
-  const outbox = new PostgresEventOutbox(database, bus, { logger: silent });
+function postgresAdapters(database: ServiceDatabase, live: LiveSessionsCache) {
   return {
     users: new PostgresUsersRepository(database, live),
     sessions: new PostgresSessionsRepository(database, live),
@@ -58,41 +56,30 @@ export async function postgresAuthBackend(): Promise<AuthBackend> {
     attempts: new PostgresFailedAttemptsRepository(database),
     grants: new PostgresResetGrantsRepository(database),
     questions: new PostgresSecurityQuestionsRepository(database),
+  };
+}
+
+/** Opens the auth database on `backend` (migrated or indexed, as at start-up) with its adapters. */
+export async function openAuthBackend(backend: TestBackend): Promise<AuthBackend> {
+  const database: AnyServiceDatabase = await openServiceDatabase({
+    schema: 'auth',
+    url: backend.url,
+    migrationsFolder: authMigrationsFolder,
+    mongoModels: authMongoModels,
+    runMigrations: true,
+    poolSize: 8,
+  });
+  const live = new LiveSessionsCache();
+  const bus = new RecordingBus();
+  const outbox = createEventOutbox(database, bus, { logger: { warn: () => undefined } });
+  const adapters = database instanceof MongoServiceDatabase ? mongoAdapters(database, live) : postgresAdapters(database, live);
+  return {
+    ...adapters,
     outbox,
     bus,
     close: async () => {
       await outbox.stop();
       await database.close();
-      await testDb.drop();
-    },
-  };
-}
-
-/** A fresh database on the test MongoDB server (TEST_MONGODB_URL), indexed. */
-export async function mongoAuthBackend(): Promise<AuthBackend> {
-  const server = process.env['TEST_MONGODB_URL'];
-  if (!server) throw new Error('TEST_MONGODB_URL is not set');
-  const url = new URL(server);
-  url.pathname = `/test_${randomBytes(6).toString('hex')}`;
-  const connection = await mongoose.createConnection(url.toString()).asPromise();
-  await ensureAuthIndexes(connection);
-  const db = authCollections(connection);
-  const live = new LiveSessionsCache();
-  const bus = new RecordingBus();
-  const outbox = new InterimMongoOutbox([db.users as unknown as mongo.Collection<{ _id: string }>], bus);
-  return {
-    users: new MongoUsersRepository(db, live),
-    sessions: new MongoSessionsRepository(db, live),
-    adminUsers: new MongoAdminUsersRepository(db, live),
-    attempts: new MongoFailedAttemptsRepository(db),
-    grants: new MongoResetGrantsRepository(db),
-    questions: new MongoSecurityQuestionsRepository(db),
-    outbox,
-    bus,
-    close: async () => {
-      await outbox.stop();
-      await connection.dropDatabase();
-      await connection.close();
     },
   };
 }

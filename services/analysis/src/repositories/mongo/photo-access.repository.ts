@@ -1,94 +1,90 @@
 import { Injectable } from '@nestjs/common';
+import { combineUpdates, markApplied, MongoServiceDatabase, notApplied } from '@wildframe/platform';
 import type { Delivery } from '@wildframe/platform';
 import type { AccessFact, PhotoAccessRecord } from '../../domain/rating';
 import { PhotoAccessRepository } from '../photo-access.repository';
-import { isDuplicateKey } from './platform-bridge';
+import { analysisCollections } from './schemas';
 import type { AnalysisCollections, PhotoAccessDoc } from './schemas';
-
-/** How many applied deliveries a photo remembers: redeliveries come soon after, never hundreds of events later. */
-const APPLIED_KEPT = 100;
-
-const appliedKey = (delivery: Delivery) => `${delivery.consumer}|${delivery.eventId}`;
+import { isUniqueViolation } from './unique-violation';
 
 function toRecord(doc: PhotoAccessDoc): PhotoAccessRecord {
-  // An upserted tombstone may lack the fields only `$setOnInsert` would have set (FerretDB leaves out a null there).
+  // An upserted document may lack what only `$setOnInsert` set (FerretDB leaves out a null there).
   return { photoId: doc._id, ownerId: doc.ownerId ?? null, isPublic: doc.isPublic ?? false, deleted: doc.deleted, changedAt: doc.changedAt };
 }
 
 /**
  * One document per photo. A delivery is recorded in the photo's `_applied` by the same write that
- * applies it (the `$ne` guard in the filter makes a concurrent duplicate miss), so effect and
- * record never disagree after a crash.
+ * applies it (the platform's `notApplied` guard in the filter makes a concurrent duplicate miss),
+ * so effect and record never disagree after a crash.
  */
 @Injectable()
 export class MongoPhotoAccessRepository extends PhotoAccessRepository {
-  constructor(private readonly db: AnalysisCollections) {
+  constructor(private readonly database: MongoServiceDatabase) {
     super();
   }
 
+  private db(): Promise<AnalysisCollections> {
+    return analysisCollections(this.database);
+  }
+
   async find(photoId: string): Promise<PhotoAccessRecord | undefined> {
-    const doc = await this.db.access.findOne({ _id: photoId });
+    const doc = await (await this.db()).access.findOne({ _id: photoId });
     return doc ? toRecord(doc) : undefined;
   }
 
   /**
    * 1. the fact applies to a live photo whose stored fact is not newer (conditional update);
-   * 2. else the photo is new: insert it (the `_id` decides a race with another first fact);
-   * 3. else (older fact, deleted photo, or the insert lost) only the delivery is recorded.
+   * 2. else, when the photo is not stored yet, it is inserted with the fact (an upsert whose filter
+   *    only an absent photo passes: a photo inserted meanwhile makes it a duplicate key, and 1 runs again);
+   * 3. else (an older fact, a deleted photo) only the delivery is recorded.
    */
   async record(fact: AccessFact, delivery?: Delivery): Promise<boolean> {
-    const key = delivery && appliedKey(delivery);
-    const guard = key === undefined ? {} : { _applied: { $ne: key } };
-    const remember = key === undefined ? {} : { $push: { _applied: { $each: [key], $slice: -APPLIED_KEPT } } };
+    const { access } = await this.db();
+    const guard = delivery === undefined ? {} : notApplied(delivery);
+    const remember = delivery === undefined ? {} : markApplied(delivery);
     const set: Partial<PhotoAccessDoc> = { changedAt: fact.at };
     if (fact.ownerId !== null) set.ownerId = fact.ownerId;
     if (fact.isPublic !== undefined) set.isPublic = fact.isPublic;
-    const applied = await this.db.access.updateOne({ _id: fact.photoId, deleted: false, changedAt: { $lte: fact.at }, ...guard }, { $set: set, ...remember });
-    if (applied.matchedCount === 1) return true;
-    try {
-      await this.db.access.insertOne({
-        _id: fact.photoId,
-        ownerId: fact.ownerId,
-        isPublic: fact.isPublic ?? false,
-        deleted: false,
-        changedAt: fact.at,
-        _applied: key === undefined ? [] : [key],
-      });
-      return true;
-    } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+    for (let attempt = 0; attempt < 2; attempt++) {
+      const applied = await access.updateOne({ _id: fact.photoId, deleted: false, changedAt: { $lte: fact.at }, ...guard }, combineUpdates({ $set: set }, remember));
+      if (applied.matchedCount === 1) return true;
+      try {
+        const inserted = await access.updateOne(
+          { _id: fact.photoId, changedAt: { $exists: false } },
+          combineUpdates({ $setOnInsert: { ownerId: fact.ownerId, isPublic: fact.isPublic ?? false, deleted: false, changedAt: fact.at } }, remember),
+          { upsert: true },
+        );
+        if (inserted.upsertedCount === 1) return true;
+      } catch (error) {
+        if (!isUniqueViolation(error)) throw error;
+      }
     }
-    if (key === undefined) return true;
-    const recorded = await this.db.access.updateOne({ _id: fact.photoId, ...guard }, remember);
+    if (delivery === undefined) return true;
+    const recorded = await access.updateOne({ _id: fact.photoId, ...guard }, remember);
     return recorded.modifiedCount === 1;
   }
 
   /**
    * The rating and tips go first (both idempotent), then one upsert leaves the tombstone and
    * records the delivery: a crash in between leaves the delivery unrecorded, so its redelivery
-   * does it all again. A rating whose event still waits in its `_outbox` becomes a tombstone for
-   * the relay to remove once the event is out.
+   * does it all again. A rating whose event still waits in its `_outbox` becomes a tombstone
+   * (`_deleted`) that reads skip and the relay removes once the event is out.
    */
   async markDeleted(photoId: string, at: Date, delivery?: Delivery): Promise<boolean> {
-    await this.db.tips.deleteMany({ photoId });
-    await this.db.ratings.deleteMany({ photoId, _outbox: { $size: 0 } });
-    await this.db.ratings.updateMany({ photoId }, { $set: { _deleted: true } });
-    const key = delivery && appliedKey(delivery);
+    const { access, ratings, tips } = await this.db();
+    await tips.deleteMany({ photoId });
+    await ratings.deleteMany({ photoId, '_outbox.0': { $exists: false } });
+    await ratings.updateMany({ photoId }, { $set: { _deleted: true } });
     try {
-      await this.db.access.updateOne(
-        { _id: photoId, ...(key === undefined ? {} : { _applied: { $ne: key } }) },
-        {
-          $set: { deleted: true, isPublic: false },
-          $max: { changedAt: at },
-          $setOnInsert: { ownerId: null },
-          ...(key === undefined ? {} : { $push: { _applied: { $each: [key], $slice: -APPLIED_KEPT } } }),
-        },
+      await access.updateOne(
+        { _id: photoId, ...(delivery === undefined ? {} : notApplied(delivery)) },
+        combineUpdates({ $set: { deleted: true, isPublic: false }, $max: { changedAt: at }, $setOnInsert: { ownerId: null } }, delivery === undefined ? {} : markApplied(delivery)),
         { upsert: true },
       );
       return true;
     } catch (error) {
       // The guard missed because the delivery is recorded, and the upsert then collided with the photo's `_id`.
-      if (isDuplicateKey(error)) return false;
+      if (isUniqueViolation(error)) return false;
       throw error;
     }
   }

@@ -1,12 +1,14 @@
 import { Injectable } from '@nestjs/common';
+import { liveOnly, MongoServiceDatabase, withEvents } from '@wildframe/platform';
 import type { PendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewRating, RatingRecord } from '../../domain/rating';
 import { RatingsRepository } from '../ratings.repository';
-import { isDuplicateKey, toStoredEvents } from './platform-bridge';
+import { isUniqueViolation } from './unique-violation';
+import { analysisCollections } from './schemas';
 import type { AnalysisCollections, RatingDoc } from './schemas';
 
-export const LIVE = { _deleted: { $ne: true } } as const;
+const LIVE = liveOnly;
 
 function toRecord(doc: RatingDoc): RatingRecord {
   const { _id, _outbox, _deleted, ...rest } = doc;
@@ -17,12 +19,16 @@ function toRecord(doc: RatingDoc): RatingRecord {
 
 @Injectable()
 export class MongoRatingsRepository extends RatingsRepository {
-  constructor(private readonly db: AnalysisCollections) {
+  constructor(private readonly database: MongoServiceDatabase) {
     super();
   }
 
+  private db(): Promise<AnalysisCollections> {
+    return analysisCollections(this.database);
+  }
+
   async findByPhotoId(photoId: string): Promise<RatingRecord | undefined> {
-    const doc = await this.db.ratings.findOne({ photoId, ...LIVE });
+    const doc = await (await this.db()).ratings.findOne({ photoId, ...LIVE });
     return doc ? toRecord(doc) : undefined;
   }
 
@@ -31,12 +37,12 @@ export class MongoRatingsRepository extends RatingsRepository {
     const record: RatingRecord = { ...rating, id: randomUUID(), eventId: randomUUID() };
     const { id, ...fields } = record;
     try {
-      await this.db.ratings.insertOne({ _id: id, ...fields, _outbox: toStoredEvents(announce(record)) });
+      await (await this.db()).ratings.insertOne(withEvents({ _id: id, ...fields }, announce(record)));
       return { rating: record, created: true };
     } catch (error) {
-      if (!isDuplicateKey(error)) throw error;
+      if (!isUniqueViolation(error)) throw error;
     }
-    const existing = await this.db.ratings.findOne({ photoId: rating.photoId });
+    const existing = await (await this.db()).ratings.findOne({ photoId: rating.photoId });
     if (!existing) throw new Error(`rating of photo ${rating.photoId} vanished during insert`);
     return { rating: toRecord(existing), created: false };
   }

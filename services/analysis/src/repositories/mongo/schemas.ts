@@ -1,9 +1,9 @@
 import type { PhotoCategory, RatingEvidence } from '@wildframe/contracts';
+import { withAppliedDeliveries, withOutbox } from '@wildframe/platform';
+import type { MongoModelDefinition, MongoServiceDatabase, StoredEvent } from '@wildframe/platform';
 import { Schema } from 'mongoose';
-import type { Connection, mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { PhotoMeasurements } from '../../engine/measure/measure-photo';
-import type { StoredEventDoc } from './platform-bridge';
-import { storedEventsField } from './platform-bridge';
 
 /**
  * The analysis collections on MongoDB. Every guarantee rests on a single-document write or a
@@ -29,7 +29,7 @@ export interface RatingDoc {
   measurements: PhotoMeasurements | null;
   eventId: string;
   /** `analysis.photo.analyzed.v1`, inserted with the rating, until the relay has published it. */
-  _outbox: StoredEventDoc[];
+  _outbox?: StoredEvent[];
   /** The photo was deleted while the rating's event still waited: reads skip it, the relay removes it. */
   _deleted?: boolean;
 }
@@ -53,11 +53,10 @@ const ratingSchema = new Schema(
     evidence: { type: Schema.Types.Mixed, required: true },
     measurements: { type: Schema.Types.Mixed, default: null },
     eventId: { type: String, required: true },
-    _outbox: storedEventsField(),
-    _deleted: { type: Boolean },
   },
   { versionKey: false, collection: 'ratings', minimize: false },
 );
+withOutbox(ratingSchema);
 
 export interface PhotoAccessDoc {
   /** The photo id. */
@@ -66,8 +65,8 @@ export interface PhotoAccessDoc {
   isPublic: boolean;
   deleted: boolean;
   changedAt: Date;
-  /** Deliveries (`consumer|eventId`) applied to this photo, newest last (bounded). */
-  _applied: string[];
+  /** Deliveries applied to this photo (the platform's `notApplied`/`markApplied` guard). */
+  _applied?: string[];
 }
 
 const photoAccessSchema = new Schema(
@@ -77,10 +76,10 @@ const photoAccessSchema = new Schema(
     isPublic: { type: Boolean, required: true, default: false },
     deleted: { type: Boolean, required: true, default: false },
     changedAt: { type: Date, required: true },
-    _applied: { type: [String], default: [] },
   },
   { versionKey: false, collection: 'photo_access' },
 );
+withAppliedDeliveries(photoAccessSchema);
 
 export interface EditingTipsDoc {
   /** `<photoId>|<platform>|<level>`: unique as the key, so concurrent saves of one key store one document. */
@@ -104,7 +103,12 @@ const editingTipsSchema = new Schema(
   { versionKey: false, collection: 'editing_tips' },
 );
 
-const schemas = { Rating: ratingSchema, PhotoAccess: photoAccessSchema, EditingTips: editingTipsSchema };
+/** The analysis models: registered when the service connects; their indexes are created at start-up or by the migration Job. */
+export const analysisMongoModels: readonly MongoModelDefinition[] = [
+  { name: 'Rating', schema: ratingSchema, collection: 'ratings' },
+  { name: 'PhotoAccess', schema: photoAccessSchema, collection: 'photo_access' },
+  { name: 'EditingTips', schema: editingTipsSchema, collection: 'editing_tips' },
+];
 
 /** The collections the adapters write (driver level: the documents are exactly the types above). */
 export interface AnalysisCollections {
@@ -113,20 +117,10 @@ export interface AnalysisCollections {
   tips: mongo.Collection<EditingTipsDoc>;
 }
 
-export function analysisCollections(connection: Connection): AnalysisCollections {
-  const db = connection.db;
-  if (!db) throw new Error('the MongoDB connection is not open');
+export async function analysisCollections(database: MongoServiceDatabase): Promise<AnalysisCollections> {
   return {
-    ratings: db.collection<RatingDoc>('ratings'),
-    access: db.collection<PhotoAccessDoc>('photo_access'),
-    tips: db.collection<EditingTipsDoc>('editing_tips'),
+    ratings: await database.collection<RatingDoc>('ratings'),
+    access: await database.collection<PhotoAccessDoc>('photo_access'),
+    tips: await database.collection<EditingTipsDoc>('editing_tips'),
   };
-}
-
-/** Creates the collections' indexes the guarantees rest on (at start-up, or by the migration Job). */
-export async function ensureAnalysisIndexes(connection: Connection): Promise<void> {
-  for (const [name, schema] of Object.entries(schemas)) {
-    const model: { createIndexes(): Promise<unknown> } = connection.models[name] ?? connection.model(name, schema);
-    await model.createIndexes();
-  }
 }

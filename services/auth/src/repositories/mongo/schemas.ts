@@ -1,7 +1,7 @@
+import { withAppliedDeliveries, withOutbox } from '@wildframe/platform';
+import type { MongoModelDefinition, MongoServiceDatabase, StoredEvent } from '@wildframe/platform';
 import { Schema } from 'mongoose';
-import type { Connection, mongo } from 'mongoose';
-import type { StoredEventDoc } from './platform-bridge';
-import { storedEventsField } from './platform-bridge';
+import type { mongo } from 'mongoose';
 
 /**
  * The auth collections on MongoDB. Ids are UUID strings as on PostgreSQL (other services get them
@@ -25,11 +25,11 @@ export interface UserDoc {
   updatedAt: Date;
   /** Bumped by every write: a change computed from a read applies only if nothing changed since (optimistic concurrency). */
   rev: number;
-  /** Deliveries (`consumer|eventId`) already applied to this account, newest last (bounded). */
-  _applied: string[];
-  /** Events announcing this document's changes, not yet published (the relay pulls them). */
-  _outbox: StoredEventDoc[];
-  /** A deleted account whose deletion is not announced yet; reads skip it. */
+  /** Deliveries already applied to this account (the platform's `notApplied`/`markApplied` guard). */
+  _applied?: string[];
+  /** Events announcing this document's changes, not yet published (the platform relay pops them). */
+  _outbox?: StoredEvent[];
+  /** A deleted account whose deletion is not announced yet; reads skip it (`liveOnly`). */
   _deleted?: boolean;
 }
 
@@ -50,12 +50,11 @@ const userSchema = new Schema(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     rev: { type: Number, required: true, default: 0 },
-    _applied: { type: [String], default: [] },
-    _outbox: storedEventsField(),
-    _deleted: { type: Boolean },
   },
   { versionKey: false, collection: 'users' },
 );
+withOutbox(userSchema);
+withAppliedDeliveries(userSchema);
 // The admin list: newest first, then by e-mail.
 userSchema.index({ createdAt: -1, email: 1 });
 
@@ -150,30 +149,22 @@ export interface AuthCollections {
   grants: mongo.Collection<ResetGrantDoc>;
 }
 
-const schemas = {
-  User: userSchema,
-  UserSession: sessionSchema,
-  SecurityQuestions: securityQuestionsSchema,
-  FailedAttempt: failedAttemptSchema,
-  PasswordResetGrant: resetGrantSchema,
-};
+/** The auth models: registered when the service connects; their indexes are created at start-up or by the migration Job. */
+export const authMongoModels: readonly MongoModelDefinition[] = [
+  { name: 'User', schema: userSchema, collection: 'users' },
+  { name: 'UserSession', schema: sessionSchema, collection: 'user_sessions' },
+  { name: 'SecurityQuestions', schema: securityQuestionsSchema, collection: 'security_questions' },
+  { name: 'FailedAttempt', schema: failedAttemptSchema, collection: 'failed_attempts' },
+  { name: 'PasswordResetGrant', schema: resetGrantSchema, collection: 'password_reset_grants' },
+];
 
-export function authCollections(connection: Connection): AuthCollections {
-  const db = connection.db;
-  if (!db) throw new Error('the MongoDB connection is not open');
+/** The collections the adapters write, at driver level (the documents are exactly the types above). */
+export async function authCollections(database: MongoServiceDatabase): Promise<AuthCollections> {
   return {
-    users: db.collection<UserDoc>('users'),
-    sessions: db.collection<SessionDoc>('user_sessions'),
-    questions: db.collection<SecurityQuestionsDoc>('security_questions'),
-    attempts: db.collection<FailedAttemptDoc>('failed_attempts'),
-    grants: db.collection<ResetGrantDoc>('password_reset_grants'),
+    users: await database.collection<UserDoc>('users'),
+    sessions: await database.collection<SessionDoc>('user_sessions'),
+    questions: await database.collection<SecurityQuestionsDoc>('security_questions'),
+    attempts: await database.collection<FailedAttemptDoc>('failed_attempts'),
+    grants: await database.collection<ResetGrantDoc>('password_reset_grants'),
   };
-}
-
-/** Creates the collections' indexes the guarantees rest on (at start-up, or by the migration Job). */
-export async function ensureAuthIndexes(connection: Connection): Promise<void> {
-  for (const [name, schema] of Object.entries(schemas)) {
-    const model: { createIndexes(): Promise<unknown> } = connection.models[name] ?? connection.model(name, schema);
-    await model.createIndexes();
-  }
 }

@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
+import { combineUpdates, liveOnly, markApplied, MongoServiceDatabase, notApplied, pushEvents, withEvents } from '@wildframe/platform';
 import type { Delivery } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import { authErrors } from '../../domain/auth.errors';
 import type { NewUser, PlanChange, PlanSetting, UserRecord } from '../../domain/user';
 import { LiveSessionsCache } from '../live-sessions.cache';
 import { Announce, UsersRepository } from '../users.repository';
-import { isDuplicateKey, toStoredEvents } from './platform-bridge';
+import { isUniqueViolation } from './unique-violation';
+import { authCollections } from './schemas';
 import type { AuthCollections, UserDoc } from './schemas';
 
-/** How many applied deliveries an account remembers: redeliveries come soon after, never hundreds of plan events later. */
-const APPLIED_KEPT = 200;
 /** Attempts of an optimistic write before giving up (each retry means another write won in between). */
 const MAX_ATTEMPTS = 50;
 
-export const LIVE = { _deleted: { $ne: true } } as const;
+export const LIVE = liveOnly;
 
 export function toUserRecord(doc: UserDoc): UserRecord {
   return {
@@ -33,8 +33,6 @@ export function toUserRecord(doc: UserDoc): UserRecord {
   };
 }
 
-const appliedKey = (delivery: Delivery) => `${delivery.consumer}|${delivery.eventId}`;
-
 type UserChange = Partial<Pick<UserDoc, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'plan' | 'planExpiry' | 'isActive' | 'passwordHash'>>;
 
 /**
@@ -45,20 +43,30 @@ type UserChange = Partial<Pick<UserDoc, 'email' | 'firstName' | 'lastName' | 'pr
 @Injectable()
 export class MongoUsersRepository extends UsersRepository {
   constructor(
-    private readonly db: AuthCollections,
+    private readonly database: MongoServiceDatabase,
     private readonly live: LiveSessionsCache,
   ) {
     super();
   }
 
+  private db(): Promise<AuthCollections> {
+    return authCollections(this.database);
+  }
+
   async findByEmail(email: string): Promise<UserRecord | undefined> {
-    const doc = await this.db.users.findOne({ email, ...LIVE });
+    const doc = await (await this.db()).users.findOne({ email, ...LIVE });
     return doc ? toUserRecord(doc) : undefined;
   }
 
   async findById(id: string): Promise<UserRecord | undefined> {
-    const doc = await this.db.users.findOne({ _id: id, ...LIVE });
+    const doc = await (await this.db()).users.findOne({ _id: id, ...LIVE });
     return doc ? toUserRecord(doc) : undefined;
+  }
+
+  async profileImageUrls(ids: readonly string[]): Promise<Map<string, string | null>> {
+    if (ids.length === 0) return new Map();
+    const docs = await (await this.db()).users.find({ _id: { $in: [...ids] }, ...LIVE }, { projection: { profileImageUrl: 1 } }).toArray();
+    return new Map(docs.map((doc) => [doc._id, doc.profileImageUrl ?? null]));
   }
 
   /** The unique e-mail index decides a race between two signups; the events are part of the inserted document. */
@@ -79,15 +87,12 @@ export class MongoUsersRepository extends UsersRepository {
       createdAt: now,
       updatedAt: now,
       rev: 0,
-      _applied: [],
-      _outbox: [],
     };
     const created = toUserRecord(doc);
-    doc._outbox = toStoredEvents(announce(created));
     try {
-      await this.db.users.insertOne(doc);
+      await (await this.db()).users.insertOne(withEvents(doc, announce(created)));
     } catch (error) {
-      if (isDuplicateKey(error)) throw authErrors.emailTaken();
+      if (isUniqueViolation(error)) throw authErrors.emailTaken();
       throw error;
     } finally {
       this.live.forget();
@@ -113,7 +118,7 @@ export class MongoUsersRepository extends UsersRepository {
 
   async deleteIfInactive(id: string): Promise<void> {
     // Never announced, so never has events waiting: removed outright.
-    await this.db.users.deleteOne({ _id: id, isActive: false, ...LIVE });
+    await (await this.db()).users.deleteOne({ _id: id, isActive: false, ...LIVE });
     this.live.forget();
   }
 
@@ -127,40 +132,34 @@ export class MongoUsersRepository extends UsersRepository {
 
   /** The delivery is recorded in the account's `_applied` by the write that applies it: effect and record are one document write. */
   async applyPlanChange(delivery: Delivery, id: string, next: (current: UserRecord) => PlanSetting, announce: Announce<PlanChange> = () => []): Promise<boolean> {
-    const result = await this.modify(id, next, announce, appliedKey(delivery));
+    const result = await this.modify(id, next, announce, delivery);
     return result !== 'duplicate';
   }
 
   /**
    * Reads the account, computes the change and its events, and writes both if the account is
    * unchanged since the read (`rev`); otherwise reads again. Undefined when there is no such
-   * account; 'duplicate' when `applied` is already recorded on it.
+   * account; 'duplicate' when `delivery` is already recorded on it.
    */
   private async modify(id: string, change: (current: UserRecord) => UserChange, announce: Announce<PlanChange>): Promise<PlanChange | undefined>;
-  private async modify(id: string, change: (current: UserRecord) => UserChange, announce: Announce<PlanChange>, applied: string): Promise<PlanChange | 'duplicate' | undefined>;
-  private async modify(id: string, change: (current: UserRecord) => UserChange, announce: Announce<PlanChange>, applied?: string): Promise<PlanChange | 'duplicate' | undefined> {
+  private async modify(id: string, change: (current: UserRecord) => UserChange, announce: Announce<PlanChange>, delivery: Delivery): Promise<PlanChange | 'duplicate' | undefined>;
+  private async modify(id: string, change: (current: UserRecord) => UserChange, announce: Announce<PlanChange>, delivery?: Delivery): Promise<PlanChange | 'duplicate' | undefined> {
     try {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-        const doc = await this.db.users.findOne({ _id: id, ...LIVE });
+        const users = (await this.db()).users;
+        const doc = await users.findOne({ _id: id, ...LIVE });
         if (!doc) return undefined;
-        if (applied !== undefined && doc._applied.includes(applied)) return 'duplicate';
+        if (delivery !== undefined && (await users.countDocuments({ _id: id, ...notApplied(delivery) })) === 0) return 'duplicate';
         const before = toUserRecord(doc);
         const set = { ...change(before), updatedAt: new Date() };
         const after = { ...before, ...set } as UserRecord;
-        const events = toStoredEvents(announce({ before, after }));
-        const push: Record<string, unknown> = {};
-        if (events.length > 0) push['_outbox'] = { $each: events };
-        if (applied !== undefined) push['_applied'] = { $each: [applied], $slice: -APPLIED_KEPT };
-        const filter = { _id: id, rev: doc.rev, ...LIVE, ...(applied === undefined ? {} : { _applied: { $ne: applied } }) };
+        const filter = { _id: id, rev: doc.rev, ...LIVE, ...(delivery === undefined ? {} : notApplied(delivery)) };
+        const update = combineUpdates({ $set: set, $inc: { rev: 1 } }, pushEvents(announce({ before, after })), delivery === undefined ? {} : markApplied(delivery));
         try {
-          const written = await this.db.users.findOneAndUpdate(
-            filter,
-            { $set: set, $inc: { rev: 1 }, ...(Object.keys(push).length > 0 ? { $push: push } : {}) },
-            { returnDocument: 'after' },
-          );
+          const written = await users.findOneAndUpdate(filter, update, { returnDocument: 'after' });
           if (written) return { before, after: toUserRecord(written) };
         } catch (error) {
-          if (isDuplicateKey(error)) throw authErrors.emailTaken();
+          if (isUniqueViolation(error)) throw authErrors.emailTaken();
           throw error;
         }
       }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, isUuid, PostgresProcessedEventStore, storeEvents } from '@wildframe/platform';
 import type { DatabaseTransaction, Delivery, ServiceDatabase } from '@wildframe/platform';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { authErrors } from '../../domain/auth.errors';
 import type { NewUser, PlanChange, PlanSetting, UserRecord } from '../../domain/user';
 import { LiveSessionsCache } from '../live-sessions.cache';
@@ -47,6 +47,13 @@ export class PostgresUsersRepository extends UsersRepository {
     if (!isUuid(id)) return undefined;
     const [row] = await this.database.db.select().from(users).where(eq(users.id, id)).limit(1);
     return row && toUserRecord(row);
+  }
+
+  async profileImageUrls(ids: readonly string[]): Promise<Map<string, string | null>> {
+    const valid = ids.filter(isUuid);
+    if (valid.length === 0) return new Map();
+    const rows = await this.database.db.select({ id: users.id, url: users.profileImageUrl }).from(users).where(inArray(users.id, valid));
+    return new Map(rows.map((row) => [row.id, row.url]));
   }
 
   /** The unique index decides a race between two signups with one e-mail. */
