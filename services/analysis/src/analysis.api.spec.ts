@@ -8,11 +8,13 @@ import {
   IdentityRegistry,
   InProcessEventBus,
   LocalServiceRegistry,
+  MongoServiceDatabase,
   PlatformModule,
   createHttpApp,
   loadConfig,
 } from '@wildframe/platform';
-import { createTestDatabase } from '@wildframe/platform/testing';
+import { createTestDatabase, describeEachBackend } from '@wildframe/platform/testing';
+import type { TestBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
@@ -49,8 +51,9 @@ interface Booted {
   databaseUrl: string;
 }
 
-async function boot(exposeInternalApi: boolean): Promise<Booted> {
-  const database = await createTestDatabase();
+async function boot(exposeInternalApi: boolean, databaseUrl?: string): Promise<Booted> {
+  // A given database (describeEachBackend's) is dropped by whoever made it.
+  const database = databaseUrl === undefined ? await createTestDatabase() : { url: databaseUrl, drop: async () => undefined };
   const bus = new InProcessEventBus();
   const config = loadConfig('analysis', analysisConfigSchema, { DATABASE_URL: database.url, INTERNAL_API_TOKEN: TOKEN, DATABASE_POOL_SIZE: '3' });
   @Module({
@@ -73,22 +76,59 @@ async function boot(exposeInternalApi: boolean): Promise<Booted> {
 
 const booted: { analyzed: Array<EventEnvelope<'analysis.photo.analyzed.v1'>> } = { analyzed: [] };
 
-describe('analysis service', () => {
+/** What the test reads directly in the analysis database, on either backend. */
+interface AnalysisDatabaseProbe {
+  /** The analyzed event stored for a photo, and whether it went out. */
+  storedEvents(photoId: string): Promise<Array<{ id: string; published: boolean }>>;
+  cachedTips(photoId: string): Promise<Array<{ platform: string; level: string }>>;
+  /** Whether a delivery of that event was recorded (processed_events, or the photo's in-document guard). */
+  deliveryRecorded(photoId: string, eventId: string): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+async function probe(backend: TestBackend, url: string): Promise<AnalysisDatabaseProbe> {
+  if (backend.driver === 'mongo') {
+    const database = MongoServiceDatabase.connect({ service: 'analysis', url });
+    return {
+      storedEvents: async (photoId) => {
+        const ratings = await (await database.collection('ratings')).find({ photoId }).toArray();
+        return ratings.map((r) => ({ id: String(r['eventId']), published: ((r['_outbox'] as unknown[] | undefined) ?? []).length === 0 }));
+      },
+      cachedTips: async (photoId) =>
+        (await (await database.collection('editing_tips')).find({ photoId }).sort({ platform: 1 }).toArray()).map((t) => ({ platform: String(t['platform']), level: String(t['level']) })),
+      deliveryRecorded: async (photoId, eventId) => {
+        const access = await (await database.collection<{ _id: string; _applied?: string[] }>('photo_access')).findOne({ _id: photoId });
+        return (access?._applied ?? []).some((tag) => tag.endsWith(eventId));
+      },
+      close: () => database.close(),
+    };
+  }
+  const db = new Client({ connectionString: url });
+  await db.connect();
+  return {
+    storedEvents: async (photoId) =>
+      (await db.query<{ id: string; published: boolean }>('SELECT id, published_at IS NOT NULL AS published FROM analysis.outbox WHERE key = $1', [photoId])).rows,
+    cachedTips: async (photoId) => (await db.query<{ platform: string; level: string }>('SELECT platform, level FROM analysis.editing_tips WHERE photo_id = $1 ORDER BY platform', [photoId])).rows,
+    deliveryRecorded: async (_photoId, eventId) => ((await db.query('SELECT 1 FROM analysis.processed_events WHERE event_id = $1', [eventId])).rowCount ?? 0) === 1,
+    close: () => db.end(),
+  };
+}
+
+describeEachBackend('analysis service', (backend) => {
   let main: Booted;
   let api: AnalysisApi;
-  let db: Client;
+  let db: AnalysisDatabaseProbe;
   const privatePhoto = randomUUID();
   const canyonPhoto = randomUUID();
 
   beforeAll(async () => {
-    main = await boot(true);
+    main = await boot(true, backend.url);
     api = main.app.get(LocalServiceRegistry).get<AnalysisApi>(ANALYSIS_API) as AnalysisApi;
-    db = new Client({ connectionString: main.databaseUrl });
-    await db.connect();
+    db = await probe(backend, main.databaseUrl);
   });
 
   afterAll(async () => {
-    await db?.end();
+    await db?.close();
     await main?.app.close();
     await main?.drop();
   });
@@ -131,8 +171,7 @@ describe('analysis service', () => {
       analyzedAt: rating.createdAt,
     });
     // Stored in the platform's outbox with the rating and marked published once on the bus.
-    const stored = await db.query<{ id: string; published: boolean }>("SELECT id, published_at IS NOT NULL AS published FROM analysis.outbox WHERE key = $1", [privatePhoto]);
-    expect(stored.rows).toEqual([{ id: event.id, published: true }]);
+    expect(await db.storedEvents(privatePhoto)).toEqual([{ id: event.id, published: true }]);
 
     expect(await api.getRating(privatePhoto)).toEqual(rating);
     const again = await api.analyze({ photoId: privatePhoto, userId: owner.userId, title: '', description: '', image: CANYON, isPublic: false }, { deadlineMs: 60_000 });
@@ -190,8 +229,7 @@ describe('analysis service', () => {
       expect(google).toMatch(/Edit → Adjust → /);
       expect(apple).toMatch(/Curves/);
       expect((await tips(canyonPhoto, 'professional')).body.suggestions).toBe(lightroom);
-      const cached = await db.query<{ platform: string; level: string }>('SELECT platform, level FROM analysis.editing_tips WHERE photo_id = $1 ORDER BY platform', [canyonPhoto]);
-      expect(cached.rows).toEqual([
+      expect(await db.cachedTips(canyonPhoto)).toEqual([
         { platform: 'apple-photos', level: 'advanced' },
         { platform: 'google-photos', level: 'advanced' },
         { platform: 'lightroom', level: 'advanced' },
@@ -207,14 +245,13 @@ describe('analysis service', () => {
       await publish('photos.photo.visibility-changed.v1', { photoId: privatePhoto, userId: owner.userId, isPublic: false, at: '2020-01-01T00:00:00.000Z' }, randomUUID());
       await main.bus.idle();
       expect((await tips(privatePhoto, 'otherEnthusiast')).status).toBe(200);
-      const processed = await db.query('SELECT 1 FROM analysis.processed_events WHERE event_id = $1', [madePublic]);
-      expect(processed.rowCount).toBe(1);
+      expect(await db.deliveryRecorded(privatePhoto, madePublic)).toBe(true);
 
       await main.bus.publish('photos.photo.deleted.v1', { photoId: privatePhoto, userId: owner.userId, reason: 'owner', deletedAt: new Date().toISOString() }, { key: privatePhoto });
       await main.bus.idle();
       expect(await api.getRating(privatePhoto)).toBeNull();
       expect((await tips(privatePhoto, 'owner')).body).toEqual({ statusCode: 404, message: 'Photo Not Found' });
-      expect((await db.query('SELECT 1 FROM analysis.editing_tips WHERE photo_id = $1', [privatePhoto])).rowCount).toBe(0);
+      expect(await db.cachedTips(privatePhoto)).toEqual([]);
       // A late upload event cannot bring a deleted photo back.
       await main.bus.publish(
         'photos.photo.uploaded.v1',

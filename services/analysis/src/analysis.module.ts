@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
-import { DATABASE, DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, PostgresProcessedEventStore, ServiceDatabase, openApiProvider } from '@wildframe/platform';
+import { DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
@@ -10,9 +10,7 @@ import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
 import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
 import { InternalAnalysisController } from './ratings/internal-analysis.controller';
 import { LocalAnalysisApi } from './ratings/local-analysis-api';
-import { EditingTipsRepository } from './repositories/editing-tips.repository';
-import { PhotoAccessRepository } from './repositories/photo-access.repository';
-import { RatingsRepository } from './repositories/ratings.repository';
+import { analysisMongoModels, analysisRepositories } from './repositories/analysis-repositories';
 import { EditingSuggestionsController } from './tips/editing-suggestions.controller';
 import { EditingSuggestionsUseCase } from './tips/editing-suggestions.use-case';
 import { analysisApiDocument } from './openapi';
@@ -66,6 +64,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
           migrationsFolder: analysisMigrationsFolder,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
+          mongoModels: analysisMongoModels,
         }),
       ],
       controllers: [EditingSuggestionsController, ...(options.exposeInternalApi ? [InternalAnalysisController] : [])],
@@ -73,14 +72,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
         openApiProvider('ANALYSIS_OPENAPI', () => analysisApiDocument()),
         { provide: ANALYSIS_CONFIG, useValue: config },
         ...engineProviders,
-        RatingsRepository,
-        PhotoAccessRepository,
-        EditingTipsRepository,
-        {
-          provide: PostgresProcessedEventStore,
-          inject: [DATABASE],
-          useFactory: (database: ServiceDatabase) => new PostgresProcessedEventStore(database),
-        },
+        ...analysisRepositories(config.DATABASE_URL),
         AnalyzePhotoUseCase,
         LocalAnalysisApi,
         EditingSuggestionsUseCase,

@@ -1,4 +1,5 @@
 import { runMigrations } from '@wildframe/platform';
 import { analysisMigrationsFolder } from './analysis.module';
+import { analysisMongoModels } from './repositories/analysis-repositories';
 
-void runMigrations('analysis', analysisMigrationsFolder, process.env);
+void runMigrations('analysis', analysisMigrationsFolder, process.env, { mongoModels: analysisMongoModels });

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
-import { loadConfig } from '@wildframe/platform';
+import { loadConfig, MongoServiceDatabase } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
-import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, describeEachBackend, ServiceTestApp } from '@wildframe/platform/testing';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -12,9 +12,34 @@ import { AuthModule } from './auth.module';
 
 const SITE_ADMIN = { email: 'site.admin@wildframe.test', password: 'site-admin-password' };
 
-describe('admin users API', () => {
+/** What the test reads and sets directly in the auth database, as an operator would. */
+interface AuthDatabaseProbe {
+  makeAdmin(userId: string): Promise<void>;
+  sessionCount(userId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+async function probe(driver: 'postgres' | 'mongo', url: string): Promise<AuthDatabaseProbe> {
+  if (driver === 'mongo') {
+    const database = MongoServiceDatabase.connect({ service: 'auth', url });
+    return {
+      makeAdmin: async (userId) => void (await (await database.collection<{ _id: string }>('users')).updateOne({ _id: userId }, { $set: { isAdmin: true } })),
+      sessionCount: async (userId) => (await database.collection('user_sessions')).countDocuments({ userId }),
+      close: () => database.close(),
+    };
+  }
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  return {
+    makeAdmin: async (userId) => void (await client.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [userId])),
+    sessionCount: async (userId) => Number((await client.query('SELECT count(*) FROM auth.user_sessions WHERE user_id = $1', [userId])).rows[0].count),
+    close: () => client.end(),
+  };
+}
+
+describeEachBackend('admin users API', (backend) => {
   let t: ServiceTestApp;
-  let db: Client;
+  let db: AuthDatabaseProbe;
   const events: EventEnvelope[] = [];
   let adminToken: string;
   let siteAdminId: string;
@@ -25,6 +50,7 @@ describe('admin users API', () => {
         AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR, ADMIN_EMAIL: SITE_ADMIN.email, ADMIN_PASSWORD: SITE_ADMIN.password })),
       ],
       {
+        databaseUrl: backend.url,
         subscribe: (bus) => {
           for (const topic of ['auth.user.plan-changed.v1', 'auth.user.deleted.v1'] as const) {
             bus.subscribe(topic, 'test-observer', async (event) => void events.push(event as EventEnvelope));
@@ -32,14 +58,13 @@ describe('admin users API', () => {
         },
       },
     );
-    db = new Client({ connectionString: t.databaseUrl });
-    await db.connect();
+    db = await probe(backend.driver, t.databaseUrl);
     const login = await request(t.server).post('/api/auth/login').send(SITE_ADMIN);
     adminToken = login.body.sessionToken;
     siteAdminId = login.body.user.id;
   });
   afterAll(async () => {
-    await db.end();
+    await db.close();
     await t.close();
   });
 
@@ -57,7 +82,7 @@ describe('admin users API', () => {
   /** A second admin, made the way an operator would: by setting the flag in the database. */
   async function otherAdmin() {
     const account = await member();
-    await db.query('UPDATE auth.users SET is_admin = true WHERE id = $1', [account.id]);
+    await db.makeAdmin(account.id);
     return account;
   }
 
@@ -146,7 +171,7 @@ describe('admin users API', () => {
       expect(res.body).toEqual({ message: 'User deleted' });
       expect((await request(t.server).get('/api/auth/user').set(bearer(account.token))).status).toBe(401);
       expect((await request(t.server).post('/api/auth/login').send({ email: account.email, password: account.password })).status).toBe(401);
-      expect((await db.query('SELECT count(*) FROM auth.user_sessions WHERE user_id = $1', [account.id])).rows[0].count).toBe('0');
+      expect(await db.sessionCount(account.id)).toBe(0);
       expect(existsSync(avatarDir)).toBe(false);
       expect((await request(t.server).get('/api/admin/users').set(bearer(adminToken))).body.some((u: { id: string }) => u.id === account.id)).toBe(false);
       await t.bus.idle();

@@ -1,9 +1,9 @@
 import 'reflect-metadata';
 import { ACCOUNTS_API } from '@wildframe/contracts';
 import type { AccountsApi } from '@wildframe/contracts';
-import { loadConfig, LocalServiceRegistry } from '@wildframe/platform';
+import { loadConfig, LocalServiceRegistry, MongoServiceDatabase } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
-import { createServiceTestApp, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, describeEachBackend, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -16,7 +16,7 @@ import { SECURITY_QUESTIONS } from './domain/security-questions';
 const ADMIN = { email: 'admin@wildframe.test', password: 'admin-password-1' };
 const WINDOW_MS = 15 * 60_000;
 
-describe('auth API', () => {
+describeEachBackend('auth API', (backend) => {
   let t: ServiceTestApp;
   const published: EventEnvelope[] = [];
   let ipCounter = 0;
@@ -31,6 +31,7 @@ describe('auth API', () => {
         ),
       ],
       {
+        databaseUrl: backend.url,
         subscribe: (bus) => {
           for (const topic of ['auth.user.registered.v1', 'auth.user.updated.v1'] as const) {
             bus.subscribe(topic, 'test-observer', async (event) => {
@@ -444,14 +445,18 @@ describe('auth API', () => {
       const answers = { question1: SECURITY_QUESTIONS[1], question2: SECURITY_QUESTIONS[2], question3: SECURITY_QUESTIONS[3], answer1: 'answercanaryone', answer2: 'answercanarytwo', answer3: 'answercanarythree' };
       await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
       const verified = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: answers.answer1, answer2: answers.answer2, answer3: answers.answer3 });
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      const dump = JSON.stringify(
-        await Promise.all(
-          ['users', 'user_sessions', 'security_questions', 'password_reset_grants', 'failed_attempts'].map(async (table) => (await client.query(`SELECT * FROM auth.${table}`)).rows),
-        ),
-      );
-      await client.end();
+      const tables = ['users', 'user_sessions', 'security_questions', 'password_reset_grants', 'failed_attempts'];
+      let dump: string;
+      if (backend.driver === 'mongo') {
+        const database = MongoServiceDatabase.connect({ service: 'auth', url: t.databaseUrl });
+        dump = JSON.stringify(await Promise.all(tables.map(async (name) => (await database.collection(name)).find().toArray())));
+        await database.close();
+      } else {
+        const client = new Client({ connectionString: t.databaseUrl });
+        await client.connect();
+        dump = JSON.stringify(await Promise.all(tables.map(async (table) => (await client.query(`SELECT * FROM auth.${table}`)).rows)));
+        await client.end();
+      }
       for (const secret of ['plaintext-canary-1', 'answercanaryone', 'answercanarytwo', 'answercanarythree', account.token, verified.body.resetToken]) {
         expect(dump).not.toContain(secret);
       }
@@ -462,12 +467,13 @@ describe('auth API', () => {
   });
 });
 
-describe('plans from billing and paid signups', () => {
+describeEachBackend('plans from billing and paid signups', (backend) => {
   let t: ServiceTestApp;
   const planChanges: EventEnvelope<'auth.user.plan-changed.v1'>[] = [];
 
   beforeAll(async () => {
     t = await createServiceTestApp(({ DATABASE_URL, STORAGE_DIR }) => [AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR }))], {
+      databaseUrl: backend.url,
       subscribe: (bus) =>
         bus.subscribe('auth.user.plan-changed.v1', 'test-observer', async (event) => {
           planChanges.push(event);

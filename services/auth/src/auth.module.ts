@@ -8,13 +8,8 @@ import { AuthController } from './controllers/auth.controller';
 import { AvatarController } from './controllers/avatar.controller';
 import { InternalAccountsController } from './controllers/internal-accounts.controller';
 import { UserController } from './controllers/user.controller';
-import { AdminUsersRepository } from './repositories/admin-users.repository';
-import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
-import { ResetGrantsRepository } from './repositories/reset-grants.repository';
-import { SecurityQuestionsRepository } from './repositories/security-questions.repository';
 import { LiveSessionsCache } from './repositories/live-sessions.cache';
-import { SessionsRepository } from './repositories/sessions.repository';
-import { UsersRepository } from './repositories/users.repository';
+import { authMongoModels, authRepositories } from './repositories/auth-repositories';
 import { AccountsApiService } from './use-cases/accounts-api';
 import { AdminUsersService } from './use-cases/admin-users.service';
 import { AccountsService } from './use-cases/accounts.service';
@@ -67,6 +62,7 @@ export class AuthModule implements OnModuleInit {
           migrationsFolder: authMigrationsFolder,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
+          mongoModels: authMongoModels,
         }),
       ],
       controllers: [
@@ -80,12 +76,8 @@ export class AuthModule implements OnModuleInit {
         openApiProvider('AUTH_OPENAPI', () => authApiDocument()),
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
-        UsersRepository,
-        SessionsRepository,
         LiveSessionsCache,
-        SecurityQuestionsRepository,
-        FailedAttemptsRepository,
-        ResetGrantsRepository,
+        ...authRepositories(config.DATABASE_URL),
         RateLimiter,
         SessionsService,
         AccountsService,
@@ -95,7 +87,6 @@ export class AuthModule implements OnModuleInit {
         AvatarOrphansJob,
         AccountsApiService,
         PlanChangesConsumer,
-        AdminUsersRepository,
         AdminUsersService,
         InternalTokenGuard,
         { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },

@@ -1,4 +1,5 @@
 import { runMigrations } from '@wildframe/platform';
 import { authMigrationsFolder } from './auth.module';
+import { authMongoModels } from './repositories/auth-repositories';
 
-void runMigrations('auth', authMigrationsFolder, process.env);
+void runMigrations('auth', authMigrationsFolder, process.env, { mongoModels: authMongoModels });

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONTENT_REFUSED_MESSAGE } from '@wildframe/contracts';
 import type { AnalyzePhotoRequest, AnalyzePhotoResult } from '@wildframe/contracts';
-import { CLOCK, DATABASE, EventOutbox, ServiceDatabase } from '@wildframe/platform';
+import { CLOCK, EventOutbox } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { z } from 'zod';
 import { analysisErrors } from '../domain/analysis.errors';
@@ -11,7 +11,7 @@ import { AnalysisDeadlineError } from '../engine/photo-analyzer';
 import type { AnalysisOutcome, PhotoAnalyzer } from '../engine/photo-analyzer';
 import { PhotoAccessRepository } from '../repositories/photo-access.repository';
 import { RatingsRepository } from '../repositories/ratings.repository';
-import { ANALYZED_TOPIC, analyzedEvent } from './analyzed-event';
+import { analyzedEvent } from './analyzed-event';
 import { toRatingView } from './rating-view';
 
 /** Longest wait a caller may ask for; the upload page shows progress for about ten seconds. */
@@ -28,8 +28,8 @@ const requestSchema = z.object({
 
 /**
  * Rates a photo: the engine analyses it, the rating is stored with its evidence and measurements,
- * the owner and visibility are recorded for the tips endpoint, and the event is published after
- * commit. A photo that already has a rating gets it back unchanged (retries and re-sends are safe).
+ * the owner and visibility are recorded for the tips endpoint, and the event (stored with the
+ * rating) is published after. A photo that already has a rating gets it back unchanged (retries and re-sends are safe).
  */
 @Injectable()
 export class AnalyzePhotoUseCase {
@@ -37,7 +37,6 @@ export class AnalyzePhotoUseCase {
 
   constructor(
     @Inject(PHOTO_ANALYZER) private readonly analyzer: PhotoAnalyzer,
-    @Inject(DATABASE) private readonly database: ServiceDatabase,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly ratings: RatingsRepository,
     private readonly access: PhotoAccessRepository,
@@ -71,33 +70,27 @@ export class AnalyzePhotoUseCase {
 
     const rating = outcome.rating;
     const at = this.clock.now();
-    const { row, created } = await this.database.db.transaction(async (tx) => {
-      const stored = await this.ratings.insertOnce(
-        {
-          photoId,
-          overallRating: rating.scores.overall.toFixed(1),
-          composition: rating.scores.composition.toFixed(1),
-          lighting: rating.scores.lighting.toFixed(1),
-          clarity: rating.scores.clarity.toFixed(1),
-          creativity: rating.scores.creativity.toFixed(1),
-          feedback: rating.feedback,
-          subject: rating.subject?.slice(0, 200) ?? null,
-          location: null,
-          aiModel: rating.aiModel.slice(0, 100),
-          category: rating.category,
-          evidence: rating.evidence,
-          measurements: rating.measurements,
-          createdAt: at,
-        },
-        tx,
-      );
-      await this.access.record({ photoId, ownerId: userId, isPublic, at }, tx);
-      if (stored.created) {
-        const event = analyzedEvent(stored.row);
-        await this.outbox.enqueue(tx, ANALYZED_TOPIC, event.payload, event.options);
-      }
-      return stored;
-    });
+    // Owner and visibility first: a crash between the two writes leaves a fact without a rating, which a retry completes.
+    await this.access.record({ photoId, ownerId: userId, isPublic, at });
+    const { rating: row, created } = await this.ratings.insertOnce(
+      {
+        photoId,
+        overallRating: rating.scores.overall.toFixed(1),
+        composition: rating.scores.composition.toFixed(1),
+        lighting: rating.scores.lighting.toFixed(1),
+        clarity: rating.scores.clarity.toFixed(1),
+        creativity: rating.scores.creativity.toFixed(1),
+        feedback: rating.feedback,
+        subject: rating.subject?.slice(0, 200) ?? null,
+        location: null,
+        aiModel: rating.aiModel.slice(0, 100),
+        category: rating.category,
+        evidence: rating.evidence,
+        measurements: rating.measurements,
+        createdAt: at,
+      },
+      (stored) => [analyzedEvent(stored)],
+    );
     if (created) await this.outbox.flush();
     this.logger.log({ photoId, aiModel: row.aiModel, overall: row.overallRating, ms: Date.now() - started }, 'photo rated');
     return { outcome: 'rated', rating: toRatingView(row) };

@@ -1,6 +1,6 @@
-import type { EventPayloads } from '@wildframe/contracts';
-import type { PublishOptions } from '@wildframe/platform';
-import type { RatingRow } from '../db/schema';
+import { pendingEvent } from '@wildframe/platform';
+import type { PendingEvent } from '@wildframe/platform';
+import type { RatingRecord } from '../domain/rating';
 
 export const ANALYZED_TOPIC = 'analysis.photo.analyzed.v1';
 
@@ -8,9 +8,10 @@ export const ANALYZED_TOPIC = 'analysis.photo.analyzed.v1';
  * `analysis.photo.analyzed.v1` for a stored rating, keyed by photo id, with the event id fixed
  * when the rating was stored (a re-publication carries the same id, so consumers dedupe).
  */
-export function analyzedEvent(row: RatingRow): { payload: EventPayloads[typeof ANALYZED_TOPIC]; options: PublishOptions } {
-  return {
-    payload: {
+export function analyzedEvent(row: RatingRecord): PendingEvent<typeof ANALYZED_TOPIC> {
+  return pendingEvent(
+    ANALYZED_TOPIC,
+    {
       photoId: row.photoId,
       overallRating: Number(row.overallRating),
       composition: Number(row.composition),
@@ -23,6 +24,6 @@ export function analyzedEvent(row: RatingRow): { payload: EventPayloads[typeof A
       category: row.category,
       analyzedAt: row.createdAt.toISOString(),
     },
-    options: { key: row.photoId, subject: row.photoId, id: row.eventId },
-  };
+    { key: row.photoId, subject: row.photoId, id: row.eventId },
+  );
 }

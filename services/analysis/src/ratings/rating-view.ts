@@ -1,5 +1,5 @@
 import type { PhotoRatingView, RatingEvidence } from '@wildframe/contracts';
-import type { RatingRow } from '../db/schema';
+import type { RatingRecord } from '../domain/rating';
 
 const NO_EVIDENCE: RatingEvidence = {
   overall: [],
@@ -12,8 +12,8 @@ const NO_EVIDENCE: RatingEvidence = {
   engine: [],
 };
 
-/** A stored rating as clients see it. Scores stay the numeric strings PostgreSQL returns ("7.4"). */
-export function toRatingView(row: RatingRow): PhotoRatingView {
+/** A stored rating as clients see it. Scores stay one-decimal numeric strings ("7.4"). */
+export function toRatingView(row: RatingRecord): PhotoRatingView {
   return {
     id: row.id,
     photoId: row.photoId,

@@ -1,31 +1,14 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { eq } from 'drizzle-orm';
-import { NewRatingRow, RatingRow, ratings } from '../db/schema';
-import type { DbExecutor } from './db-executor';
+import type { PendingEvent } from '@wildframe/platform';
+import type { NewRating, RatingRecord } from '../domain/rating';
 
-@Injectable()
-export class RatingsRepository {
-  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
-
-  async findByPhotoId(photoId: string, db: DbExecutor = this.database.db): Promise<RatingRow | undefined> {
-    const [row] = await db.select().from(ratings).where(eq(ratings.photoId, photoId)).limit(1);
-    return row;
-  }
+/** One rating per photo. */
+export abstract class RatingsRepository {
+  abstract findByPhotoId(photoId: string): Promise<RatingRecord | undefined>;
 
   /**
-   * Stores a rating unless the photo already has one (two analyses of one photo racing): the
-   * unique photo id decides, and the stored row is returned either way with whether it is new.
+   * Stores a rating unless the photo already has one (two analyses of one photo racing: the store
+   * decides), with the events `announce` builds from the stored rating, committed with it. Returns
+   * the stored rating either way and whether it is new; an existing one announces nothing.
    */
-  async insertOnce(rating: NewRatingRow, db: DbExecutor = this.database.db): Promise<{ row: RatingRow; created: boolean }> {
-    const [created] = await db.insert(ratings).values(rating).onConflictDoNothing({ target: ratings.photoId }).returning();
-    if (created) return { row: created, created: true };
-    const existing = await this.findByPhotoId(rating.photoId, db);
-    if (!existing) throw new Error(`rating of photo ${rating.photoId} vanished during insert`);
-    return { row: existing, created: false };
-  }
-
-  async deleteByPhotoId(photoId: string, db: DbExecutor = this.database.db): Promise<void> {
-    await db.delete(ratings).where(eq(ratings.photoId, photoId));
-  }
+  abstract insertOnce(rating: NewRating, announce: (stored: RatingRecord) => PendingEvent[]): Promise<{ rating: RatingRecord; created: boolean }>;
 }

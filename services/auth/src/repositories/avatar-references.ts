@@ -1,8 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@wildframe/platform';
-import type { ServiceDatabase, StoredKeyReferences } from '@wildframe/platform';
-import { inArray } from 'drizzle-orm';
-import { users } from '../db/schema';
+import { Injectable } from '@nestjs/common';
+import type { StoredKeyReferences } from '@wildframe/platform';
+import { UsersRepository } from './users.repository';
 
 /** The folder of avatars (use-cases/avatars.service.ts): avatars/<user id>/<version>.webp. */
 export const AVATAR_PREFIXES = ['avatars/'] as const;
@@ -14,12 +12,12 @@ const URL_VERSION = /[?&]v=([0-9a-f]{16})$/;
 /**
  * Which stored avatars a user row still points to, for the orphan sweep: an avatar is referenced
  * while its user's profile image URL names its version. A key of another layout counts as
- * referenced (the sweep never removes what it cannot account for). Read-only; kept apart from
- * UsersRepository so the repository ports can move without it.
+ * referenced (the sweep never removes what it cannot account for). Read-only, through the
+ * UsersRepository port (either backend).
  */
 @Injectable()
 export class AvatarReferences implements StoredKeyReferences {
-  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
+  constructor(private readonly users: UsersRepository) {}
 
   async referenced(keys: readonly string[]): Promise<ReadonlySet<string>> {
     const result = new Set<string>();
@@ -30,11 +28,8 @@ export class AvatarReferences implements StoredKeyReferences {
       else parsed.set(key, { userId: match[1].toLowerCase(), version: match[2].toLowerCase() });
     }
     if (parsed.size === 0) return result;
-    const rows = await this.database.db
-      .select({ id: users.id, profileImageUrl: users.profileImageUrl })
-      .from(users)
-      .where(inArray(users.id, [...new Set([...parsed.values()].map((entry) => entry.userId))]));
-    const current = new Map(rows.map((row) => [row.id.toLowerCase(), row.profileImageUrl ? URL_VERSION.exec(row.profileImageUrl)?.[1] : undefined]));
+    const urls = await this.users.profileImageUrls([...new Set([...parsed.values()].map((entry) => entry.userId))]);
+    const current = new Map([...urls].map(([id, url]) => [id.toLowerCase(), url ? URL_VERSION.exec(url)?.[1] : undefined]));
     for (const [key, { userId, version }] of parsed) if (current.get(userId) === version) result.add(key);
     return result;
   }

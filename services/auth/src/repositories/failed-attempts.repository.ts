@@ -1,44 +1,17 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { and, count, eq, gt, like, lte, min } from 'drizzle-orm';
-import { failedAttempts } from '../db/schema';
-
 export type AttemptAction = 'login' | 'answers' | 'reset' | 'lookup';
 /** `pair`: one account from one address (sign-in), so failures elsewhere never lock its owner out. */
 export type AttemptScope = 'account' | 'ip' | 'pair';
 
-@Injectable()
-export class FailedAttemptsRepository {
-  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
-
-  async record(action: AttemptAction, scope: AttemptScope, subject: string, at: Date): Promise<void> {
-    await this.database.db.insert(failedAttempts).values({ action, scope, subject, at });
-  }
-
-  /** Failures since `since`, and the oldest of them (when the window frees a slot). */
-  async since(action: AttemptAction, scope: AttemptScope, subject: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
-    const [row] = await this.database.db
-      .select({ count: count(), oldest: min(failedAttempts.at) })
-      .from(failedAttempts)
-      .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject), gt(failedAttempts.at, since)));
-    return { count: Number(row?.count ?? 0), oldest: row?.oldest ? new Date(row.oldest) : null };
-  }
-
-  async clear(action: AttemptAction, scope: AttemptScope, subject: string): Promise<void> {
-    await this.database.db
-      .delete(failedAttempts)
-      .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject)));
-  }
-
+/**
+ * Failed attempts (login, answer verification, reset) per account and per IP, for rate limiting.
+ * Kept in the database so limits hold across restarts and replicas.
+ */
+export abstract class FailedAttemptsRepository {
+  abstract record(action: AttemptAction, scope: AttemptScope, subject: string, at: Date): Promise<void>;
+  /** Failures after `since`, and the oldest of them (when the window frees a slot). */
+  abstract since(action: AttemptAction, scope: AttemptScope, subject: string, since: Date): Promise<{ count: number; oldest: Date | null }>;
+  abstract clear(action: AttemptAction, scope: AttemptScope, subject: string): Promise<void>;
   /** Every subject of a scope that starts with `prefix` (all addresses' failures on one account). */
-  async clearPrefix(action: AttemptAction, scope: AttemptScope, prefix: string): Promise<void> {
-    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    await this.database.db
-      .delete(failedAttempts)
-      .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), like(failedAttempts.subject, `${escaped}%`)));
-  }
-
-  async deleteOlderThan(cutoff: Date): Promise<void> {
-    await this.database.db.delete(failedAttempts).where(lte(failedAttempts.at, cutoff));
-  }
+  abstract clearPrefix(action: AttemptAction, scope: AttemptScope, prefix: string): Promise<void>;
+  abstract deleteOlderThan(cutoff: Date): Promise<void>;
 }

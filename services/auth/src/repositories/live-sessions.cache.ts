@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { UserRow } from '../db/schema';
+import type { UserRecord } from '../domain/user';
 
 /** How long a resolved session is reused: the bound on how late another replica's logout or account change shows. */
 export const LIVE_SESSION_TTL_MS = 5_000;
@@ -13,9 +13,9 @@ const MAX_ENTRIES = 10_000;
 @Injectable()
 export class LiveSessionsCache {
   private generation = 0;
-  private readonly entries = new Map<string, { user: UserRow; expiresAt: Date; until: number }>();
+  private readonly entries = new Map<string, { user: UserRecord; expiresAt: Date; until: number }>();
 
-  get(tokenHash: string, now: Date): UserRow | undefined {
+  get(tokenHash: string, now: Date): UserRecord | undefined {
     const entry = this.entries.get(tokenHash);
     if (!entry) return undefined;
     if (entry.until > Date.now() && entry.expiresAt > now) return entry.user;
@@ -28,7 +28,7 @@ export class LiveSessionsCache {
     return this.generation;
   }
 
-  set(tokenHash: string, user: UserRow, expiresAt: Date, loadedIn: number): void {
+  set(tokenHash: string, user: UserRecord, expiresAt: Date, loadedIn: number): void {
     if (loadedIn !== this.generation) return;
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear();
     this.entries.set(tokenHash, { user, expiresAt, until: Date.now() + LIVE_SESSION_TTL_MS });

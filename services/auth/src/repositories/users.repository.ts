@@ -1,117 +1,49 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, ServiceDatabase } from '@wildframe/platform';
-import { and, eq, sql } from 'drizzle-orm';
-import type { PlanId } from '@wildframe/contracts';
-import type { DatabaseTransaction } from '@wildframe/platform';
-import { UserRow, users } from '../db/schema';
-import { LiveSessionsCache } from './live-sessions.cache';
-import { authErrors } from '../domain/auth.errors';
+import type { Delivery, PendingEvent } from '@wildframe/platform';
+import type { NewUser, PlanChange, PlanSetting, UserRecord } from '../domain/user';
 
-export interface NewUser {
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  isAdmin?: boolean;
-  isSiteAdmin?: boolean;
-  isActive?: boolean;
-}
+/** Builds the events announcing a change from the stored result (ids, times): committed with it. */
+export type Announce<T> = (result: T) => PendingEvent[];
 
-const UNIQUE_VIOLATION = '23505';
+/**
+ * Accounts. E-mails are unique (a race between two signups is decided by the store, the loser gets
+ * `authErrors.emailTaken()`). Every write that announces itself takes its events with it: they are
+ * stored in the same unit as the change (see `@wildframe/platform` ports), and the caller flushes
+ * the `EventOutbox` after the method returns.
+ */
+export abstract class UsersRepository {
+  abstract findByEmail(email: string): Promise<UserRecord | undefined>;
+  abstract findById(id: string): Promise<UserRecord | undefined>;
+  /** The profile image URL of each of these accounts that exists (for the avatar orphan sweep). */
+  abstract profileImageUrls(ids: readonly string[]): Promise<Map<string, string | null>>;
 
-function isUniqueViolation(error: unknown): boolean {
-  const cause = (error as { cause?: { code?: string } })?.cause;
-  return (error as { code?: string })?.code === UNIQUE_VIOLATION || cause?.code === UNIQUE_VIOLATION;
-}
+  /** Throws `emailTaken` when the e-mail belongs to another account. */
+  abstract create(user: NewUser, announce?: Announce<UserRecord>): Promise<UserRecord>;
 
-@Injectable()
-export class UsersRepository {
-  constructor(
-    @Inject(DATABASE) private readonly database: ServiceDatabase,
-    private readonly live: LiveSessionsCache,
-  ) {}
+  /** Throws `notFound` when there is no such account, `emailTaken` when the e-mail belongs to another. */
+  abstract updateProfile(id: string, changes: { firstName: string; lastName: string; email: string }, announce?: Announce<UserRecord>): Promise<UserRecord>;
 
-  private get db() {
-    return this.database.db;
-  }
-
-  /** Runs `fn` in one transaction, for writes that commit together with the events they announce. */
-  transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
-    // Changes made in it are committed now: sessions resolved meanwhile may show the old row.
-    return this.database.db.transaction(fn).finally(() => this.live.forget());
-  }
-
-  async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.email, email)).limit(1);
-    return row;
-  }
-
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    return row;
-  }
-
-  /** The unique index decides a race between two signups with one e-mail. */
-  async create(user: NewUser, tx?: DatabaseTransaction): Promise<UserRow> {
-    try {
-      const [row] = await (tx ?? this.db).insert(users).values(user).returning();
-      return row as UserRow;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw authErrors.emailTaken();
-      throw error;
-    }
-  }
-
-  async updateProfile(id: string, changes: { firstName: string; lastName: string; email: string }, tx?: DatabaseTransaction): Promise<UserRow> {
-    try {
-      const [row] = await (tx ?? this.db)
-        .update(users)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(eq(users.id, id))
-        .returning();
-      this.live.forget();
-      if (!row) throw authErrors.notFound();
-      return row;
-    } catch (error) {
-      if (isUniqueViolation(error)) throw authErrors.emailTaken();
-      throw error;
-    }
-  }
-
-  async setProfileImage(id: string, url: string | null, tx?: DatabaseTransaction): Promise<UserRow> {
-    const [row] = await (tx ?? this.db).update(users).set({ profileImageUrl: url, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-    this.live.forget();
-    if (!row) throw authErrors.notFound();
-    return row;
-  }
+  /** Throws `notFound` when there is no such account. */
+  abstract setProfileImage(id: string, url: string | null, announce?: Announce<UserRecord>): Promise<UserRecord>;
 
   /** Activates a pending account on its paid plan; undefined when there is no such account. */
-  async activate(id: string, plan: PlanId, planExpiry: Date | null, tx?: DatabaseTransaction): Promise<UserRow | undefined> {
-    const [row] = await (tx ?? this.db).update(users).set({ isActive: true, plan, planExpiry, updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-    this.live.forget();
-    return row;
-  }
+  abstract activate(id: string, setting: PlanSetting, announce?: Announce<UserRecord>): Promise<UserRecord | undefined>;
 
-  async deleteIfInactive(id: string): Promise<void> {
-    await this.db.delete(users).where(and(eq(users.id, id), eq(users.isActive, false)));
-    this.live.forget();
-  }
+  /** Removes an account that never got activated (a paid signup whose payment failed). Announces nothing. */
+  abstract deleteIfInactive(id: string): Promise<void>;
 
-  /** Locks the user in the caller's transaction and sets the plan `next` computes from the current row. */
-  async changePlan(
-    tx: DatabaseTransaction,
-    id: string,
-    next: (current: UserRow) => { plan: PlanId; planExpiry: Date | null },
-  ): Promise<{ before: UserRow; after: UserRow } | undefined> {
-    const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
-    if (!before) return undefined;
-    const [after] = await tx.update(users).set({ ...next(before), updatedAt: sql`now()` }).where(eq(users.id, id)).returning();
-    this.live.forget();
-    return { before, after: after as UserRow };
-  }
+  abstract setPasswordHash(id: string, passwordHash: string): Promise<void>;
 
-  async setPasswordHash(id: string, passwordHash: string): Promise<void> {
-    await this.db.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, id));
-    this.live.forget();
-  }
+  /**
+   * Sets the plan `next` computes from the current account, atomically with respect to other plan
+   * changes of it (`next` may throw to refuse: nothing is stored then, no event either).
+   * Undefined when there is no such account.
+   */
+  abstract changePlan(id: string, next: (current: UserRecord) => PlanSetting, announce?: Announce<PlanChange>): Promise<PlanChange | undefined>;
+
+  /**
+   * `changePlan` for an event consumer: applied once per `delivery`. Resolves false (and changes
+   * nothing) when the delivery was applied before. A missing account is nothing to apply, and the
+   * delivery counts as done.
+   */
+  abstract applyPlanChange(delivery: Delivery, id: string, next: (current: UserRecord) => PlanSetting, announce?: Announce<PlanChange>): Promise<boolean>;
 }

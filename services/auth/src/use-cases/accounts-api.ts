@@ -2,6 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { ACCOUNTS_API, PlanId } from '@wildframe/contracts';
 import type { AccountsApi, AccountView } from '@wildframe/contracts';
 import { EventOutbox, LocalServiceRegistry } from '@wildframe/platform';
+import { registeredEvent } from './account-events';
 import { hashSecret } from '../crypto/secrets';
 import { authErrors } from '../domain/auth.errors';
 import { normalizeEmail, toPublicUser } from '../domain/public-user';
@@ -34,24 +35,8 @@ export class AccountsApiService implements AccountsApi, OnModuleInit {
   }
 
   async activateAccount(userId: string, plan: PlanId, planExpiry: string | null): Promise<{ sessionToken: string; user: AccountView }> {
-    const user = await this.users.transaction(async (tx) => {
-      const activated = await this.users.activate(userId, plan, planExpiry ? new Date(planExpiry) : null, tx);
-      if (!activated) throw authErrors.notFound();
-      await this.outbox.enqueue(
-        tx,
-        'auth.user.registered.v1',
-        {
-          userId: activated.id,
-          email: activated.email,
-          firstName: activated.firstName,
-          lastName: activated.lastName,
-          plan: activated.plan,
-          registeredAt: activated.createdAt.toISOString(),
-        },
-        { key: activated.id, subject: activated.id },
-      );
-      return activated;
-    });
+    const user = await this.users.activate(userId, { plan, planExpiry: planExpiry ? new Date(planExpiry) : null }, (activated) => [registeredEvent(activated)]);
+    if (!user) throw authErrors.notFound();
     await this.outbox.flush();
     const session = await this.sessions.open(user);
     return { sessionToken: session.sessionToken, user: toPublicUser(user) };

@@ -1,14 +1,15 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { CLOCK, EventOutbox } from '@wildframe/platform';
-import type { Clock, DatabaseTransaction } from '@wildframe/platform';
+import type { Clock } from '@wildframe/platform';
 import type { PlanId } from '@wildframe/contracts';
 import { AUTH_CONFIG } from '../auth.config';
 import type { AuthConfig } from '../auth.config';
 import { hashSecret } from '../crypto/secrets';
-import type { UserRow } from '../db/schema';
 import { authErrors } from '../domain/auth.errors';
 import { normalizeEmail, PublicUser, toPublicUser } from '../domain/public-user';
+import type { UserRecord } from '../domain/user';
 import { UsersRepository } from '../repositories/users.repository';
+import { registeredEvent, updatedEvent } from './account-events';
 import { SessionsService, SignedIn } from './sessions.service';
 
 export interface SignupInput {
@@ -36,26 +37,10 @@ export class AccountsService implements OnApplicationBootstrap {
   async signup(input: SignupInput): Promise<SignedIn> {
     if (input.plan !== 'explorer') throw authErrors.paidPlanNeedsPayment();
     const passwordHash = await hashSecret(input.password);
-    const user = await this.users.transaction(async (tx) => {
-      const created = await this.users.create(
-        { email: normalizeEmail(input.email), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
-        tx,
-      );
-      await this.outbox.enqueue(
-        tx,
-        'auth.user.registered.v1',
-        {
-          userId: created.id,
-          email: created.email,
-          firstName: created.firstName,
-          lastName: created.lastName,
-          plan: created.plan,
-          registeredAt: created.createdAt.toISOString(),
-        },
-        { key: created.id, subject: created.id },
-      );
-      return created;
-    });
+    const user = await this.users.create(
+      { email: normalizeEmail(input.email), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+      (created) => [registeredEvent(created)],
+    );
     await this.outbox.flush();
     return this.sessions.open(user);
   }
@@ -64,34 +49,13 @@ export class AccountsService implements OnApplicationBootstrap {
   async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string; currentPassword?: string }, ip: string): Promise<PublicUser> {
     const current = await this.users.findById(userId);
     if (current && normalizeEmail(changes.email) !== current.email) await this.sessions.confirmPassword(userId, changes.currentPassword, ip);
-    const user = await this.users.transaction(async (tx) => {
-      const updated = await this.users.updateProfile(
-        userId,
-        { firstName: changes.firstName.trim(), lastName: changes.lastName.trim(), email: normalizeEmail(changes.email) },
-        tx,
-      );
-      await this.enqueueUpdated(tx, updated);
-      return updated;
-    });
+    const user = await this.users.updateProfile(
+      userId,
+      { firstName: changes.firstName.trim(), lastName: changes.lastName.trim(), email: normalizeEmail(changes.email) },
+      (updated) => [updatedEvent(updated, this.clock.now())],
+    );
     await this.outbox.flush();
     return toPublicUser(user);
-  }
-
-  /** Stores `auth.user.updated.v1` in the transaction that changed the user; flush the outbox after the commit. */
-  async enqueueUpdated(tx: DatabaseTransaction, user: UserRow): Promise<void> {
-    await this.outbox.enqueue(
-      tx,
-      'auth.user.updated.v1',
-      {
-        userId: user.id,
-        email: user.email,
-        firstName: user.firstName,
-        lastName: user.lastName,
-        profileImageUrl: user.profileImageUrl ?? '',
-        updatedAt: this.clock.now().toISOString(),
-      },
-      { key: user.id, subject: user.id },
-    );
   }
 
   /**
@@ -127,7 +91,7 @@ export class AccountsService implements OnApplicationBootstrap {
   }
 }
 
-function assertIsSiteAdmin(user: UserRow, email: string): void {
+function assertIsSiteAdmin(user: UserRecord, email: string): void {
   if (user.isSiteAdmin) return;
   throw new Error(
     `ADMIN_EMAIL ${email} belongs to an existing account that is not the site admin, and existing accounts are never promoted. ` +

@@ -1,10 +1,11 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { PlanId } from '@wildframe/contracts';
-import { AppError, CLOCK, EventOutbox, OBJECT_STORAGE } from '@wildframe/platform';
+import { AppError, CLOCK, EventOutbox, isUuid, OBJECT_STORAGE } from '@wildframe/platform';
 import type { Clock, Identity, ObjectStorage } from '@wildframe/platform';
-import type { UserRow } from '../db/schema';
+import type { UserRecord } from '../domain/user';
 import { AdminUsersRepository } from '../repositories/admin-users.repository';
 import { UsersRepository } from '../repositories/users.repository';
+import { deletedEvent, planChangedEvent } from './account-events';
 
 export type AdminUsersErrorCode = 'USER_NOT_FOUND' | 'SITE_ADMIN_PROTECTED' | 'CANNOT_DELETE_SELF';
 
@@ -20,13 +21,13 @@ export const adminUsersErrors = {
 export type { AdminUserView } from '../dto/auth.responses';
 import type { AdminUserView } from '../dto/auth.responses';
 
-function toAdminUserView(row: UserRow): AdminUserView {
+function toAdminUserView(row: UserRecord): AdminUserView {
   return {
     id: row.id,
     email: row.email,
     firstName: row.firstName,
     lastName: row.lastName,
-    plan: row.plan as PlanId,
+    plan: row.plan,
     planExpiry: row.planExpiry ? row.planExpiry.toISOString() : null,
     isActive: row.isActive,
     isAdmin: row.isAdmin,
@@ -59,23 +60,15 @@ export class AdminUsersService {
    * user already has changes nothing and announces nothing.
    */
   async changePlan(userId: string, plan: PlanId): Promise<AdminUserView> {
-    if (!this.adminUsers.isUserId(userId)) throw adminUsersErrors.notFound();
-    const change = await this.adminUsers.transaction(async (tx) => {
-      const changed = await this.users.changePlan(tx, userId, (current) => {
+    if (!isUuid(userId)) throw adminUsersErrors.notFound();
+    const change = await this.users.changePlan(
+      userId,
+      (current) => {
         if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
         return current.plan === plan ? { plan, planExpiry: current.planExpiry } : { plan, planExpiry: null };
-      });
-      if (changed && changed.before.plan !== changed.after.plan) {
-        const { before, after } = changed;
-        await this.outbox.enqueue(
-          tx,
-          'auth.user.plan-changed.v1',
-          { userId, plan: after.plan, previousPlan: before.plan, planExpiry: after.planExpiry?.toISOString() ?? '', changedAt: this.clock.now().toISOString(), source: 'admin' },
-          { key: userId, subject: userId },
-        );
-      }
-      return changed;
-    });
+      },
+      (changed) => (changed.before.plan === changed.after.plan ? [] : [planChangedEvent(changed, this.clock.now().toISOString(), 'admin')]),
+    );
     if (!change) throw adminUsersErrors.notFound();
     await this.outbox.flush();
     return toAdminUserView(change.after);
@@ -86,15 +79,14 @@ export class AdminUsersService {
    * keep of the user (photos and their files) when `auth.user.deleted.v1` reaches them.
    */
   async delete(userId: string, admin: Identity): Promise<{ message: string }> {
+    if (!isUuid(userId)) throw adminUsersErrors.notFound();
     const deleted = await this.adminUsers.delete(
       userId,
       (current) => {
         if (current.isSiteAdmin) throw adminUsersErrors.siteAdminProtected();
         if (current.id === admin.userId) throw adminUsersErrors.cannotDeleteSelf();
       },
-      async (tx, row) => {
-        await this.outbox.enqueue(tx, 'auth.user.deleted.v1', { userId: row.id, deletedAt: this.clock.now().toISOString() }, { key: row.id, subject: row.id });
-      },
+      (row) => [deletedEvent(row, this.clock.now())],
     );
     if (!deleted) throw adminUsersErrors.notFound();
     await this.outbox.flush();

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { EventOutbox, heicDimensions, OBJECT_STORAGE } from '@wildframe/platform';
-import type { ObjectStorage, StoredObject } from '@wildframe/platform';
+import { CLOCK, EventOutbox, heicDimensions, OBJECT_STORAGE } from '@wildframe/platform';
+import type { Clock, ObjectStorage, StoredObject } from '@wildframe/platform';
 import convertHeic from 'heic-convert';
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { authErrors } from '../domain/auth.errors';
 import { PublicUser, toPublicUser } from '../domain/public-user';
 import { UsersRepository } from '../repositories/users.repository';
-import { AccountsService } from './accounts.service';
+import { updatedEvent } from './account-events';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
 const AVATAR_SIZE = 256;
@@ -33,9 +33,9 @@ function imageKind(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'heic' | undefined 
 export class AvatarsService {
   constructor(
     private readonly users: UsersRepository,
-    private readonly accounts: AccountsService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly outbox: EventOutbox,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async replace(userId: string, upload: Buffer): Promise<PublicUser> {
@@ -62,11 +62,7 @@ export class AvatarsService {
     const version = createHash('sha256').update(avatar).digest('hex').slice(0, 16);
     await this.storage.put(avatarKey(userId, version), avatar, { contentType: 'image/webp' });
     const before = await this.users.findById(userId);
-    const user = await this.users.transaction(async (tx) => {
-      const updated = await this.users.setProfileImage(userId, `/api/users/${userId}/avatar?v=${version}`, tx);
-      await this.accounts.enqueueUpdated(tx, updated);
-      return updated;
-    });
+    const user = await this.users.setProfileImage(userId, `/api/users/${userId}/avatar?v=${version}`, (updated) => [updatedEvent(updated, this.clock.now())]);
     await this.outbox.flush();
     const previous = before?.profileImageUrl ? /[?&]v=([0-9a-f]{16})$/.exec(before.profileImageUrl)?.[1] : undefined;
     if (previous && previous !== version) await this.storage.delete(avatarKey(userId, previous));

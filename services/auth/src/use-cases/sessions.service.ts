@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK } from '@wildframe/platform';
 import type { Clock, Identity, IdentityResolver } from '@wildframe/platform';
-import type { PlanId } from '@wildframe/contracts';
 import { AUTH_CONFIG } from '../auth.config';
 import type { AuthConfig } from '../auth.config';
 import { dummySecretHash, hashSecret, hashToken, newOpaqueToken, verifySecret } from '../crypto/secrets';
-import type { UserRow } from '../db/schema';
+import type { UserRecord } from '../domain/user';
 import { authErrors } from '../domain/auth.errors';
 import { normalizeEmail, toPublicUser } from '../domain/public-user';
 import { SessionsRepository } from '../repositories/sessions.repository';
@@ -27,7 +26,7 @@ export class SessionsService implements IdentityResolver {
   ) {}
 
   /** Starts a session; the token goes to the client once and only its hash is kept. */
-  async open(user: UserRow): Promise<SignedIn> {
+  async open(user: UserRecord): Promise<SignedIn> {
     const { token, hash } = newOpaqueToken();
     const expiresAt = new Date(this.clock.now().getTime() + this.config.SESSION_TTL_DAYS * 86_400_000);
     await this.sessions.create(user.id, hash, expiresAt);
@@ -52,7 +51,7 @@ export class SessionsService implements IdentityResolver {
    * The signed-in user proves they know the password before a sensitive change. Failures count
    * like sign-in failures (per account and address), so a stolen session cannot guess it freely.
    */
-  async confirmPassword(userId: string, password: string | undefined, ip: string): Promise<UserRow> {
+  async confirmPassword(userId: string, password: string | undefined, ip: string): Promise<UserRecord> {
     if (!password) throw authErrors.currentPasswordRequired();
     const user = await this.users.findById(userId);
     if (!user) throw authErrors.notAuthenticated();
@@ -76,7 +75,7 @@ export class SessionsService implements IdentityResolver {
     await this.sessions.revoke(hashToken(token));
   }
 
-  async currentUser(token: string | undefined): Promise<UserRow> {
+  async currentUser(token: string | undefined): Promise<UserRecord> {
     const user = token ? await this.sessions.findUser(hashToken(token), this.clock.now()) : undefined;
     if (!user) throw authErrors.notAuthenticated();
     return user;
@@ -90,7 +89,7 @@ export class SessionsService implements IdentityResolver {
       email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
-      plan: user.plan as PlanId,
+      plan: user.plan,
       isAdmin: user.isAdmin,
     };
   }

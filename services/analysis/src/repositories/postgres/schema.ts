@@ -1,7 +1,7 @@
 import type { PhotoCategory, RatingEvidence } from '@wildframe/contracts';
 import { sql } from 'drizzle-orm';
 import { boolean, jsonb, numeric, pgSchema, primaryKey, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { PhotoMeasurements } from '../engine/measure/measure-photo';
+import type { PhotoMeasurements } from '../../engine/measure/measure-photo';
 
 export const analysisSchema = pgSchema('analysis');
 
