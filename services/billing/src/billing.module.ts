@@ -11,16 +11,13 @@ import { SandboxPaymentsController } from './controllers/sandbox-payments.contro
 import { StripeWebhookController } from './controllers/stripe-webhook.controller';
 import { PAID_SIGNUP_LIMITER, PAID_SIGNUPS_PER_HOUR, SubscriptionsController } from './controllers/subscriptions.controller';
 import { PAYMENT_PROVIDER } from './domain/payment-provider';
-import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { SandboxPaymentProvider } from './providers/sandbox/sandbox-payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe/stripe-payment-provider';
 import type { StripeSettings } from './providers/stripe/stripe-payment-provider';
 import { stripeWebhookRawBody } from './providers/stripe/stripe-webhook-raw-body';
 import { AccountsClient } from './repositories/accounts.client';
-import { CustomersRepository } from './repositories/customers.repository';
-import { SignupsRepository } from './repositories/signups.repository';
-import { SubscriptionEvents } from './repositories/subscription-events';
-import { SubscriptionsRepository } from './repositories/subscriptions.repository';
+import { postgresRepositories } from './repositories/postgres';
+import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { AccountChangesConsumer } from './use-cases/account-changes.consumer';
 import { BillingJobs } from './use-cases/billing-jobs.service';
 import { Cancellations } from './use-cases/cancellations.service';
@@ -73,12 +70,16 @@ function paymentProviderParts(config: BillingConfig): { providers: Provider[]; c
   }
   return {
     providers: [
-      SandboxLedger,
       { provide: SandboxPaymentProvider, inject: [SandboxLedger, CLOCK], useFactory: (ledger: SandboxLedger, clock: Clock) => new SandboxPaymentProvider(ledger, clock) },
       { provide: PAYMENT_PROVIDER, useExisting: SandboxPaymentProvider },
     ],
     controllers: [SandboxPaymentsController],
   };
+}
+
+/** The adapters of billing's repository ports, by the scheme of DATABASE_URL. */
+function repositoriesFor(_config: BillingConfig): Provider[] {
+  return postgresRepositories;
 }
 
 /**
@@ -112,10 +113,7 @@ export class BillingModule {
           useFactory: (clock: Clock) => new FixedWindowRateLimiter(PAID_SIGNUPS_PER_HOUR, 3600_000, () => clock.now().getTime()),
         },
         ...provider.providers,
-        SubscriptionsRepository,
-        CustomersRepository,
-        SignupsRepository,
-        SubscriptionEvents,
+        ...repositoriesFor(config),
         AccountsClient,
         SubscriptionSync,
         PaidSignups,

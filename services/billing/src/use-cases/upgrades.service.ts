@@ -3,7 +3,7 @@ import { PLANS } from '@wildframe/contracts';
 import type { PlanId } from '@wildframe/contracts';
 import { CLOCK } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
-import type { SubscriptionRow } from '../db/schema';
+import type { Subscription } from '../domain/subscription';
 import { billingErrors } from '../domain/billing.errors';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
@@ -80,7 +80,7 @@ export class Upgrades {
   /** POST /api/complete-subscription-upgrade: after the web confirmed the payment. */
   async complete(identity: Identity, input: CompleteUpgradeBody): Promise<CompletedUpgrade> {
     const pending = (await this.subscriptions.incompleteForUser(identity.userId)).filter((row) => row.plan === input.plan && row.isAnnual === input.isAnnual);
-    let row: SubscriptionRow | undefined;
+    let row: Subscription | undefined;
     // Normally one; two when the same upgrade was asked for twice at once. The paid one wins.
     for (const candidate of pending) {
       const after = await this.sync.refresh(candidate.providerSubscriptionId as string);
@@ -95,12 +95,12 @@ export class Upgrades {
       row = await this.subscriptions.liveForUser(identity.userId);
       if (!row || row.plan !== input.plan || row.isAnnual !== input.isAnnual) throw billingErrors.noPendingUpgrade();
     }
-    return { plan: row.plan as PaidPlanId, planExpiry: row.currentPeriodEnd?.toISOString() ?? null, subscription: toSummary(row) };
+    return { plan: row.plan, planExpiry: row.currentPeriodEnd?.toISOString() ?? null, subscription: toSummary(row) };
   }
 
   /** The higher of what auth says (an admin may have set it) and what billing holds. */
-  private currentPlan(authPlan: PlanId, live: SubscriptionRow | undefined): PlanId {
-    const billed = (live?.plan as PlanId | undefined) ?? 'explorer';
+  private currentPlan(authPlan: PlanId, live: Subscription | undefined): PlanId {
+    const billed = live?.plan ?? 'explorer';
     return planRank(billed) > planRank(authPlan) ? billed : authPlan;
   }
 
@@ -111,9 +111,9 @@ export class Upgrades {
     return this.customers.save(identity.userId, this.provider.name, created);
   }
 
-  private async abandon(row: SubscriptionRow): Promise<void> {
-    await this.subscriptions.setStatus(row.id, 'abandoned', this.clock.now());
-    if (!row.providerSubscriptionId) return;
+  private async abandon(row: Subscription): Promise<void> {
+    // Only while still unpaid: a payment that came meanwhile stands.
+    if (!(await this.subscriptions.abandonIncomplete(row.id, this.clock.now())) || !row.providerSubscriptionId) return;
     await this.provider.cancelNow(row.providerSubscriptionId).catch((error: unknown) =>
       this.logger.warn({ err: error, subscriptionId: row.id }, 'could not cancel an abandoned upgrade at the provider'),
     );
