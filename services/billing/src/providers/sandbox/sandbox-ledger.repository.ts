@@ -85,6 +85,8 @@ export abstract class SandboxLedger {
 
   abstract insertPaymentMethod(row: SandboxPaymentMethod): Promise<void>;
   abstract paymentMethod(id: string): Promise<SandboxPaymentMethod | undefined>;
+  /** The customer's saved cards, oldest first (what a charge kept: one card per settled payment or setup). */
+  abstract paymentMethodsOf(customerId: string): Promise<SandboxPaymentMethod[]>;
   /** Compensation: removes a card saved for a payment or setup that another request completed first. */
   abstract deletePaymentMethod(id: string): Promise<void>;
 

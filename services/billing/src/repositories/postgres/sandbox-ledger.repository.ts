@@ -59,6 +59,11 @@ export class PostgresSandboxLedger extends SandboxLedger {
     return row && { ...row, chargeOutcome: row.chargeOutcome as ChargeOutcome };
   }
 
+  async paymentMethodsOf(customerId: string): Promise<SandboxPaymentMethod[]> {
+    const rows = await this.db.select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.customerId, customerId)).orderBy(asc(sandboxPaymentMethods.createdAt));
+    return rows.map((row) => ({ ...row, chargeOutcome: row.chargeOutcome as ChargeOutcome }));
+  }
+
   async deletePaymentMethod(id: string): Promise<void> {
     await this.db.delete(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
   }
