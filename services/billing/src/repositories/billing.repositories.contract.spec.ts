@@ -6,10 +6,13 @@ import type { NewSubscription, Subscription } from '../domain/subscription';
 import { subscriptionNoticeEvents } from '../domain/subscription-events';
 import { applyProviderState } from '../domain/subscription-state';
 import { SandboxPaymentProvider } from '../providers/sandbox/sandbox-payment-provider';
-import { openPostgresStores } from '../testing/billing-backends';
+import { openMongoStores, openPostgresStores } from '../testing/billing-backends';
 import type { BillingStores } from '../testing/billing-backends';
 
-const backends: Array<[string, () => Promise<BillingStores>]> = [['PostgreSQL', openPostgresStores]];
+const backends: Array<[string, () => Promise<BillingStores>]> = [
+  ['PostgreSQL', openPostgresStores],
+  ...(process.env['BILLING_MONGO_TEST_URL'] ? [['MongoDB', openMongoStores] as [string, () => Promise<BillingStores>]] : []),
+];
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 let counter = 0;
