@@ -129,7 +129,7 @@ class InterimMongoOutbox extends EventOutbox {
       for (const doc of await collection.find({ _outbox: { $ne: [] } }).lean()) {
         for (const event of doc._outbox) {
           await this.bus.publish(event.topic, event.payload as EventPayloads[Topic], { id: event.id, key: event.key, headers: event.headers, ...(event.subject ? { subject: event.subject } : {}) });
-          await collection.updateOne({ _id: doc._id }, { $pull: { _outbox: { id: event.id } } });
+          await collection.updateOne({ _id: doc._id }, { $pull: { _outbox: event } });
           published++;
         }
       }
