@@ -213,6 +213,7 @@ describe('billing API over the sandbox provider', () => {
       expect((await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true })).status).toBe(401);
       expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: true })).status).toBe(401);
       expect((await post('/cancel-subscription')).status).toBe(401);
+      expect((await post('/resume-subscription')).status).toBe(401);
       expect((await get('/billing/subscription')).status).toBe(401);
     });
 
@@ -304,6 +305,42 @@ describe('billing API over the sandbox provider', () => {
       expect((await get('/billing/subscription', token)).body).toEqual({ subscription: null });
       const nothing = await post('/cancel-subscription', {}, token);
       expect({ status: nothing.status, message: nothing.body.message }).toEqual({ status: 404, message: 'You have no paid subscription to cancel' });
+    });
+
+    it('takes a cancellation back before the period ends, so the plan renews as before', async () => {
+      const { token, userId, body } = await paidSignup({ isAnnual: false });
+      const periodEnd = body.subscription.currentPeriodEnd as string;
+      // Not canceled: nothing to take back, nothing changes.
+      expect((await post('/resume-subscription', {}, token)).body).toMatchObject({ subscription: { cancelAtPeriodEnd: false, status: 'active' } });
+      expect((await post('/cancel-subscription', {}, token)).body.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+
+      const resumed = await post('/resume-subscription', {}, token);
+      expect({ status: resumed.status, subscription: resumed.body.subscription }).toMatchObject({
+        status: 200,
+        subscription: { cancelAtPeriodEnd: false, status: 'active', currentPeriodEnd: periodEnd },
+      });
+      expect((await get('/billing/subscription', token)).body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
+      expect((await post('/resume-subscription', {}, token)).status).toBe(200);
+
+      // At the period end it renews instead of ending.
+      t.clock.set(new Date(new Date(periodEnd).getTime() + 60_000));
+      await t.runJobs();
+      expect(t.auth.planOf(userId)?.plan).toBe('enthusiast');
+      expect(new Date(t.auth.planOf(userId)?.planExpiry ?? 0).getTime()).toBeGreaterThan(new Date(periodEnd).getTime());
+      expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.canceled.v1', 'billing.subscription.activated.v1']);
+    });
+
+    it('refuses to resume once the period is over', async () => {
+      const { token, body } = await paidSignup({ isAnnual: false });
+      const periodEnd = new Date(body.subscription.currentPeriodEnd as string);
+      await post('/cancel-subscription', {}, token);
+      // Over, but the job has not run yet.
+      t.clock.set(new Date(periodEnd.getTime() + 60_000));
+      const late = await post('/resume-subscription', {}, token);
+      expect({ status: late.status, message: late.body.message }).toEqual({ status: 409, message: 'Your subscription is not canceled, or its period has already ended' });
+      await t.runJobs();
+      const gone = await post('/resume-subscription', {}, token);
+      expect({ status: gone.status, message: gone.body.message }).toEqual({ status: 404, message: 'You have no paid subscription to resume' });
     });
 
     it('a failed renewal keeps the plan through the grace period, then expires it', async () => {

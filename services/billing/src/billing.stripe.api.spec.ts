@@ -121,6 +121,16 @@ describe('billing API over the Stripe provider', () => {
     expect(stripe.requestsTo('POST', '/v1/coupons')).toHaveLength(1);
   });
 
+  it('takes a cancellation back at Stripe before the period ends', async () => {
+    const { token } = await paidSignup({ isAnnual: false });
+    const subscriptionId = lastSubscriptionId();
+    expect((await post('/cancel-subscription', {}, token)).body.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    const resumed = await post('/resume-subscription', {}, token);
+    expect({ status: resumed.status, subscription: resumed.body.subscription }).toMatchObject({ status: 200, subscription: { cancelAtPeriodEnd: false, status: 'active' } });
+    expect(stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)?.params).toMatchObject({ cancel_at_period_end: 'false' });
+    expect(stripe.subscription(subscriptionId).cancelAtPeriodEnd).toBe(false);
+  });
+
   it('answers 502 when Stripe is down, and keeps no half-made account', async () => {
     const body = details();
     stripe.outage = { status: 500, remaining: 4 };

@@ -104,6 +104,8 @@ export const cancellationSchema = z
   })
   .meta({ id: 'Cancellation' });
 
+export const resumptionSchema = z.object({ subscription: subscriptionSummarySchema }).meta({ id: 'Resumption' });
+
 export const sandboxSetupResultSchema = z
   .object({ setupIntentId: z.string(), status: z.string(), paymentMethod: z.object({ brand: z.string(), last4: z.string() }) })
   .meta({ id: 'SandboxSetupResult' });
@@ -118,4 +120,5 @@ export type SignupSetup = z.infer<typeof signupSetupSchema>;
 export type UpgradePayment = z.infer<typeof upgradePaymentSchema>;
 export type CompletedUpgrade = z.infer<typeof completedUpgradeSchema>;
 export type Cancellation = z.infer<typeof cancellationSchema>;
+export type Resumption = z.infer<typeof resumptionSchema>;
 export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;

@@ -189,6 +189,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.getSubscription(id);
   }
 
+  async resume(id: string): Promise<ProviderSubscription> {
+    const now = this.clock.now();
+    const changed = await this.ledger.changeSubscription(id, (current) => {
+      const running = (current.status === 'active' || current.status === 'past_due') && (!current.currentPeriodEnd || current.currentPeriodEnd > now);
+      return { next: running && current.cancelAtPeriodEnd ? { ...current, cancelAtPeriodEnd: false } : null, result: null };
+    });
+    if (!changed) throw billingErrors.paymentNotFound();
+    return this.getSubscription(id);
+  }
+
   async cancelNow(id: string): Promise<ProviderSubscription> {
     const now = this.clock.now();
     const changed = await this.ledger.changeSubscription(id, (current) => {

@@ -113,6 +113,10 @@ export class StripePaymentProvider implements PaymentProvider {
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription> {
     return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: SUBSCRIPTION_EXPAND })));
   }
+  async resume(id: string): Promise<ProviderSubscription> {
+    return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.update(id, { cancel_at_period_end: false, expand: SUBSCRIPTION_EXPAND })));
+  }
+
 
   cancelNow(id: string): Promise<ProviderSubscription> {
     return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.cancel(id, { expand: SUBSCRIPTION_EXPAND })));
