@@ -226,6 +226,7 @@ describe('billing API over the sandbox provider', () => {
         plan: 'enthusiast',
         isAnnual: false,
         amountDue: 9,
+        credit: 0,
         currency: 'usd',
         promoCode: null,
       });
@@ -248,10 +249,34 @@ describe('billing API over the sandbox provider', () => {
       expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1']);
     });
 
+    it('credits a same-day upgrade with the unused part of the paid period, shown before paying and charged', async () => {
+      const { token, body } = await paidSignup({ isAnnual: true });
+      const start = t.clock.now().getTime();
+      const end = new Date(body.subscription.currentPeriodEnd as string).getTime();
+      t.clock.advance(6 * 60 * 60 * 1000);
+      const credit = Math.floor((8400 * (end - t.clock.now().getTime())) / (end - start));
+      expect(credit).toBeLessThan(8400);
+
+      const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true }, token);
+      expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: (18000 - credit) / 100, credit: credit / 100 });
+      expect((await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...CARD })).status).toBe(200);
+      expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: true }, token)).body).toMatchObject({ plan: 'professional' });
+
+      const client = new Client({ connectionString: t.databaseUrl });
+      await client.connect();
+      try {
+        const charged = await client.query<{ amount_cents: number; status: string }>('SELECT amount_cents, status FROM billing.sandbox_invoices WHERE subscription_id = $1', [payment.body.subscriptionId]);
+        expect(charged.rows).toEqual([{ amount_cents: 18000 - credit, status: 'paid' }]);
+      } finally {
+        await client.end();
+      }
+    });
+
     it('upgrades enthusiast to professional; a declined card changes nothing', async () => {
       const { token, userId } = await paidSignup();
       const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true }, token);
-      expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 180 });
+      // Upgraded the moment the annual plan was paid: all of it comes off.
+      expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 96, credit: 84 });
 
       const declined = await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...DECLINED_CARD });
       expect({ status: declined.status, message: declined.body.message }).toEqual({ status: 402, message: 'Your card was declined.' });

@@ -1347,6 +1347,7 @@ export interface components {
         UpgradePayment: {
             amountDue: number;
             clientSecret?: string;
+            credit: number;
             /** @enum {string} */
             currency: "usd";
             isAnnual: boolean;

@@ -46,6 +46,8 @@ export interface CreateSubscriptionInput {
    */
   paymentMethodId?: string;
   userId: string;
+  /** An upgrade's credit for the unused time of the plan it replaces, taken off the first invoice (at most its amount). */
+  creditCents?: number;
 }
 
 /**

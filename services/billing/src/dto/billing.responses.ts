@@ -85,8 +85,10 @@ export const upgradePaymentSchema = z
     clientSecret: z.string().optional(),
     plan: paidPlanId,
     isAnnual: z.boolean(),
-    /** US dollars charged now. */
+    /** US dollars charged now (the credit already taken off). */
     amountDue: z.number(),
+    /** US dollars: the unused part of the current plan's paid period, credited to this upgrade. */
+    credit: z.number(),
     currency: z.literal('usd'),
     promoCode: z.string().nullable(),
   })

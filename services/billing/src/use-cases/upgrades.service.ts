@@ -7,7 +7,8 @@ import type { Subscription } from '../domain/subscription';
 import { billingErrors } from '../domain/billing.errors';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
-import { acceptPromoCode, isPaidPlan, planRank } from '../domain/pricing';
+import { acceptPromoCode, invoiceAmountCents, isPaidPlan, planRank } from '../domain/pricing';
+import { upgradeCreditCents } from '../domain/proration';
 import type { PaidPlanId } from '../domain/pricing';
 import { toSummary } from '../domain/subscription-summary';
 import type { CompleteUpgradeBody, UpgradeBody } from '../dto/billing.dto';
@@ -24,7 +25,8 @@ const promoRefusals = { invalid: billingErrors.promoInvalid, monthlyOnly: billin
 /**
  * Upgrades (spec, "Upgrade" states): a new subscription on the higher plan waits for its first
  * payment; once paid it becomes the user's subscription and the one it replaces ends at the
- * provider. Only upgrades: the plan order is explorer < enthusiast < professional.
+ * provider. Only upgrades: the plan order is explorer < enthusiast < professional. The unused
+ * part of the replaced plan's paid period is credited to the first payment (shown before paying).
  */
 @Injectable()
 export class Upgrades {
@@ -60,7 +62,9 @@ export class Upgrades {
     }
 
     const customerId = await this.customerFor(identity);
-    const remote = await this.provider.createSubscription({ customerId, plan: input.plan, isAnnual: input.isAnnual, promo: promoCode !== null, userId: identity.userId });
+    // The unused part of what the current plan's period cost comes off the first payment.
+    const creditCents = upgradeCreditCents(live, this.clock.now());
+    const remote = await this.provider.createSubscription({ customerId, plan: input.plan, isAnnual: input.isAnnual, promo: promoCode !== null, userId: identity.userId, creditCents });
     await this.subscriptions.insert({
       userId: identity.userId,
       plan: input.plan,
@@ -121,6 +125,8 @@ export class Upgrades {
 
   private paymentOf(remote: ProviderSubscription, plan: PaidPlanId, isAnnual: boolean, promoCode: string | null): UpgradePayment {
     const waiting = remote.status === 'incomplete' ? remote.pendingPayment : null;
+    // What the first invoice would have cost without the credit, less what it costs.
+    const credit = waiting ? Math.max(0, invoiceAmountCents(plan, isAnnual, promoCode !== null) - remote.amountDueCents) : 0;
     return {
       subscriptionId: remote.id,
       status: waiting ? waiting.status : remote.status,
@@ -128,6 +134,7 @@ export class Upgrades {
       plan,
       isAnnual,
       amountDue: remote.amountDueCents / 100,
+      credit: credit / 100,
       currency: 'usd',
       promoCode,
     };

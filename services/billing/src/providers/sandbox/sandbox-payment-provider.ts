@@ -96,7 +96,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription> {
     const now = this.clock.now();
     const id = newId('sub');
-    const invoice = this.openInvoice(input.plan, input.isAnnual, input.promo, now, periodEnd(now, input.isAnnual));
+    const opened = this.openInvoice(input.plan, input.isAnnual, input.promo, now, periodEnd(now, input.isAnnual));
+    const invoice = { ...opened, amountCents: Math.max(0, opened.amountCents - (input.creditCents ?? 0)) };
     let row: SandboxSubscription = {
       id,
       customerId: input.customerId,
