@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CLOCK, DatabaseModule, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, databaseDriver, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { join } from 'node:path';
 import { BILLING_CONFIG } from './billing.config';
@@ -16,6 +16,7 @@ import { createStripeClient, StripePaymentProvider } from './providers/stripe/st
 import type { StripeSettings } from './providers/stripe/stripe-payment-provider';
 import { stripeWebhookRawBody } from './providers/stripe/stripe-webhook-raw-body';
 import { AccountsClient } from './repositories/accounts.client';
+import { billingMongoModels, mongoRepositories } from './repositories/mongo';
 import { postgresRepositories } from './repositories/postgres';
 import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { AccountChangesConsumer } from './use-cases/account-changes.consumer';
@@ -78,8 +79,8 @@ function paymentProviderParts(config: BillingConfig): { providers: Provider[]; c
 }
 
 /** The adapters of billing's repository ports, by the scheme of DATABASE_URL. */
-function repositoriesFor(_config: BillingConfig): Provider[] {
-  return postgresRepositories;
+function repositoriesFor(config: BillingConfig): Provider[] {
+  return databaseDriver(config.DATABASE_URL) === 'mongo' ? mongoRepositories : postgresRepositories;
 }
 
 /**
@@ -100,6 +101,7 @@ export class BillingModule {
           schema: 'billing',
           url: config.DATABASE_URL,
           migrationsFolder: billingMigrationsFolder,
+          mongoModels: billingMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),

@@ -6,24 +6,21 @@ import type { NewSubscription, Subscription } from '../domain/subscription';
 import { subscriptionNoticeEvents } from '../domain/subscription-events';
 import { applyProviderState } from '../domain/subscription-state';
 import { SandboxPaymentProvider } from '../providers/sandbox/sandbox-payment-provider';
-import { openMongoStores, openPostgresStores } from '../testing/billing-backends';
+import { describeEachBackend } from '@wildframe/platform/testing';
+import { openBillingStores } from '../testing/billing-backends';
 import type { BillingStores } from '../testing/billing-backends';
-
-const backends: Array<[string, () => Promise<BillingStores>]> = [
-  ['PostgreSQL', openPostgresStores],
-  ...(process.env['BILLING_MONGO_TEST_URL'] ? [['MongoDB', openMongoStores] as [string, () => Promise<BillingStores>]] : []),
-];
 
 const CARD = { cardNumber: '4242 4242 4242 4242', expiry: '12/34', cvc: '123', name: 'Ada Lovelace' };
 let counter = 0;
 const uniqueId = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${(counter++).toString(36)}`;
 
-describe.each(backends)('billing repositories on %s', (_name, open) => {
+/** The repository contract, the same on PostgreSQL and on MongoDB (FerretDB here). */
+describeEachBackend('billing repositories', (backend) => {
   let stores: BillingStores;
   const clock = new ManualClock(new Date('2026-03-01T12:00:00Z'));
 
   beforeAll(async () => {
-    stores = await open();
+    stores = await openBillingStores(backend);
   });
   afterAll(async () => {
     await stores?.close();

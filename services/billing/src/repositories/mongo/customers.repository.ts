@@ -1,11 +1,17 @@
+import { Injectable } from '@nestjs/common';
+import { isDuplicateKey, MongoServiceDatabase } from '@wildframe/platform';
 import { CustomersRepository } from '../customers.repository';
+import { billingModels } from './schemas';
 import type { BillingModels } from './schemas';
-import { isDuplicateKey } from './support';
 
 /** MongoDB: the document id `<provider>:<userId>` keeps the first customer (a second insert is a duplicate key). */
+@Injectable()
 export class MongoCustomersRepository extends CustomersRepository {
-  constructor(private readonly models: BillingModels) {
+  private readonly models: BillingModels;
+
+  constructor(database: MongoServiceDatabase) {
     super();
+    this.models = billingModels(database);
   }
 
   async find(userId: string, provider: string): Promise<string | undefined> {

@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { MongoServiceDatabase } from '@wildframe/platform';
 import { SandboxLedger } from '../../providers/sandbox/sandbox-ledger.repository';
 import type {
   SandboxCustomer,
@@ -9,6 +11,7 @@ import type {
   SandboxSubscriptionStatus,
 } from '../../providers/sandbox/sandbox-ledger.repository';
 import type { ChargeOutcome } from '../../providers/sandbox/test-cards';
+import { billingModels } from './schemas';
 import type { BillingModels, SandboxCustomerDoc, SandboxPaymentMethodDoc, SandboxSetupIntentDoc, SandboxSubscriptionDoc } from './schemas';
 import { backoff } from './support';
 
@@ -49,9 +52,13 @@ function toSubscription({ _id, _v: _version, invoices, ...doc }: SandboxSubscrip
  * write on the version it read (`_v`), retried from a fresh read when another change came first.
  * A card is its own document: one saved for a payment that lost the race is deleted by the provider.
  */
+@Injectable()
 export class MongoSandboxLedger extends SandboxLedger {
-  constructor(private readonly models: BillingModels) {
+  private readonly models: BillingModels;
+
+  constructor(database: MongoServiceDatabase) {
     super();
+    this.models = billingModels(database);
   }
 
   async insertCustomer({ id, ...row }: SandboxCustomer): Promise<void> {

@@ -1,12 +1,11 @@
+import { withAppliedDeliveries, withOutbox } from '@wildframe/platform';
+import type { MongoModelDefinition, MongoServiceDatabase } from '@wildframe/platform';
 import { Schema } from 'mongoose';
-import type { Connection, Model } from 'mongoose';
+import type { Model } from 'mongoose';
 
 // billing's collections on MongoDB. No multi-document transactions: what must change together
-// lives in one document (a subscription with its `_outbox` and `_deliveries`; a sandbox
+// lives in one document (a subscription with its `_outbox` and `_applied` deliveries; a sandbox
 // subscription with its invoices) and changes by one conditional write on its version `_v`.
-
-/** Events waiting for the relay, in the document whose change they announce. */
-const outbox = { type: [Schema.Types.Mixed], default: [] };
 
 export interface SubscriptionDoc {
   _id: string;
@@ -25,9 +24,8 @@ export interface SubscriptionDoc {
   updatedAt: Date;
   /** The user id while live (active, past_due), the document's own id otherwise: unique, so one live per user. */
   liveKey: string;
-  /** Deliveries (`consumer/eventId`) applied to this subscription. */
-  _deliveries: string[];
-  _outbox: unknown[];
+  /** Deliveries applied to this subscription (the platform's in-document guard). */
+  _applied?: string[];
   _v: number;
 }
 
@@ -48,12 +46,12 @@ const subscriptionSchema = new Schema<SubscriptionDoc>(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     liveKey: { type: String, required: true },
-    _deliveries: { type: [String], default: [] },
-    _outbox: outbox,
     _v: { type: Number, default: 0 },
   },
   { versionKey: false, minimize: false },
 );
+withOutbox(subscriptionSchema);
+withAppliedDeliveries(subscriptionSchema);
 subscriptionSchema.index({ providerSubscriptionId: 1 }, { unique: true });
 subscriptionSchema.index({ liveKey: 1 }, { unique: true });
 subscriptionSchema.index({ userId: 1, status: 1 });
@@ -230,7 +228,7 @@ sandboxSubscriptionSchema.index({ 'invoices.paymentClientSecret': 1 });
 sandboxSubscriptionSchema.index({ status: 1, currentPeriodEnd: 1 });
 sandboxSubscriptionSchema.index({ status: 1, createdAt: 1 });
 
-/** Collection names: billing's own, prefixed, so services sharing one database never meet. */
+/** billing's collections (one database per service; the names say which service they hold anyway). */
 export const BILLING_COLLECTIONS = {
   subscriptions: 'billing_subscriptions',
   userLocks: 'billing_user_locks',
@@ -242,8 +240,25 @@ export const BILLING_COLLECTIONS = {
   sandboxSubscriptions: 'billing_sandbox_subscriptions',
 } as const;
 
-/** The collections whose documents carry an `_outbox` (the relay scans them). */
-export const BILLING_OUTBOX_COLLECTIONS = [BILLING_COLLECTIONS.subscriptions];
+type ModelKey = keyof typeof BILLING_COLLECTIONS;
+
+const schemas: Record<ModelKey, Schema> = {
+  subscriptions: subscriptionSchema,
+  userLocks: userLockSchema,
+  signups: signupSchema,
+  customers: customerSchema,
+  sandboxCustomers: sandboxCustomerSchema,
+  sandboxPaymentMethods: sandboxPaymentMethodSchema,
+  sandboxSetupIntents: sandboxSetupIntentSchema,
+  sandboxSubscriptions: sandboxSubscriptionSchema,
+};
+
+/** billing's MongoDB models: registered at connection, their indexes made at start-up or by the migration Job. */
+export const billingMongoModels: readonly MongoModelDefinition[] = (Object.keys(BILLING_COLLECTIONS) as ModelKey[]).map((key) => ({
+  name: BILLING_COLLECTIONS[key],
+  schema: schemas[key],
+  collection: BILLING_COLLECTIONS[key],
+}));
 
 export interface BillingModels {
   subscriptions: Model<SubscriptionDoc>;
@@ -256,25 +271,16 @@ export interface BillingModels {
   sandboxSubscriptions: Model<SandboxSubscriptionDoc>;
 }
 
-function model<T>(connection: Connection, name: string, schema: Schema<T>): Model<T> {
-  return (connection.models[name] as Model<T> | undefined) ?? connection.model<T>(name, schema, name);
-}
-
-/** billing's models on a connection (made once per connection). */
-export function billingModels(connection: Connection): BillingModels {
+/** billing's models on its database (registered by `billingMongoModels`). */
+export function billingModels(database: MongoServiceDatabase): BillingModels {
   return {
-    subscriptions: model(connection, BILLING_COLLECTIONS.subscriptions, subscriptionSchema),
-    userLocks: model(connection, BILLING_COLLECTIONS.userLocks, userLockSchema),
-    signups: model(connection, BILLING_COLLECTIONS.signups, signupSchema),
-    customers: model(connection, BILLING_COLLECTIONS.customers, customerSchema),
-    sandboxCustomers: model(connection, BILLING_COLLECTIONS.sandboxCustomers, sandboxCustomerSchema),
-    sandboxPaymentMethods: model(connection, BILLING_COLLECTIONS.sandboxPaymentMethods, sandboxPaymentMethodSchema),
-    sandboxSetupIntents: model(connection, BILLING_COLLECTIONS.sandboxSetupIntents, sandboxSetupIntentSchema),
-    sandboxSubscriptions: model(connection, BILLING_COLLECTIONS.sandboxSubscriptions, sandboxSubscriptionSchema),
+    subscriptions: database.model<SubscriptionDoc>(BILLING_COLLECTIONS.subscriptions),
+    userLocks: database.model<UserLockDoc>(BILLING_COLLECTIONS.userLocks),
+    signups: database.model<SignupDoc>(BILLING_COLLECTIONS.signups),
+    customers: database.model<CustomerDoc>(BILLING_COLLECTIONS.customers),
+    sandboxCustomers: database.model<SandboxCustomerDoc>(BILLING_COLLECTIONS.sandboxCustomers),
+    sandboxPaymentMethods: database.model<SandboxPaymentMethodDoc>(BILLING_COLLECTIONS.sandboxPaymentMethods),
+    sandboxSetupIntents: database.model<SandboxSetupIntentDoc>(BILLING_COLLECTIONS.sandboxSetupIntents),
+    sandboxSubscriptions: database.model<SandboxSubscriptionDoc>(BILLING_COLLECTIONS.sandboxSubscriptions),
   };
-}
-
-/** Creates the indexes (at start-up: the MongoDB counterpart of the migrations). */
-export async function ensureBillingIndexes(models: BillingModels): Promise<void> {
-  for (const m of Object.values(models) as Array<Model<unknown>>) await m.createIndexes();
 }

@@ -1,14 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { MongoServiceDatabase } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewSignup, Signup, SignupStatus } from '../../domain/signup';
 import { SignupsRepository } from '../signups.repository';
+import { billingModels } from './schemas';
 import type { BillingModels, SignupDoc } from './schemas';
 
 const toSignup = ({ _id, ...doc }: SignupDoc): Signup => ({ id: _id, ...doc, status: doc.status as SignupStatus, providerSubscriptionId: doc.providerSubscriptionId ?? null });
 
 /** MongoDB: `advance` is one conditional update on the status it was read in; the setup intent id has a unique index. */
+@Injectable()
 export class MongoSignupsRepository extends SignupsRepository {
-  constructor(private readonly models: BillingModels) {
+  private readonly models: BillingModels;
+
+  constructor(database: MongoServiceDatabase) {
     super();
+    this.models = billingModels(database);
   }
 
   async insert(row: NewSignup): Promise<Signup> {

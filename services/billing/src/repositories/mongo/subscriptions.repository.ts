@@ -1,4 +1,6 @@
+import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
+import { combineUpdates, isDuplicateKey, markApplied, MongoServiceDatabase, notApplied, pushEvents } from '@wildframe/platform';
 import type { Delivery } from '@wildframe/platform';
 import { endsWith, OPEN_STATUSES, supersededStatus, takesOver } from '../../domain/subscription';
 import type { NewSubscription, Subscription } from '../../domain/subscription';
@@ -7,8 +9,9 @@ import { LIVE_STATUSES } from '../../domain/subscription-state';
 import type { SubscriptionStatus } from '../../domain/subscription-state';
 import { SubscriptionsRepository } from '../subscriptions.repository';
 import type { TransitionDecision, Transitioned } from '../subscriptions.repository';
+import { billingModels } from './schemas';
 import type { BillingModels, SubscriptionDoc } from './schemas';
-import { backoff, isDuplicateKey, storedEvent } from './support';
+import { backoff } from './support';
 
 /** How long a transition may hold a user's lease before another may take it (a crashed holder). */
 const LEASE_MS = 30_000;
@@ -41,7 +44,7 @@ const liveKeyOf = (id: string, userId: string, status: SubscriptionStatus) => (L
  * MongoDB, without multi-document transactions:
  * - a transition is ONE conditional `findOneAndUpdate` of the subscription on the version it was
  *   decided from, which also pushes its events into the document's `_outbox` and its delivery
- *   into `_deliveries` (filtered with `$ne`, so a repeated delivery matches nothing);
+ *   into `_applied` (the platform's guard: a repeated delivery matches nothing);
  * - "one live subscription per user" is the unique index on `liveKey` (the user id while live);
  * - one user's transitions take a lease on `billing_user_locks/<userId>` (a conditional upsert) so
  *   a take-over supersedes the others and activates itself without another take-over in between.
@@ -50,9 +53,13 @@ const liveKeyOf = (id: string, userId: string, status: SubscriptionStatus) => (L
  *   before activating the new one leaves no live one until the next sync of the new one (the
  *   provider's state is fetched again on every completion call, webhook and job run).
  */
+@Injectable()
 export class MongoSubscriptionsRepository extends SubscriptionsRepository {
-  constructor(private readonly models: BillingModels) {
+  private readonly models: BillingModels;
+
+  constructor(database: MongoServiceDatabase) {
     super();
+    this.models = billingModels(database);
   }
 
   private get docs() {
@@ -68,8 +75,6 @@ export class MongoSubscriptionsRepository extends SubscriptionsRepository {
       endedAt: null,
       updatedAt: row.createdAt,
       liveKey: liveKeyOf(id, row.userId, row.status),
-      _deliveries: [],
-      _outbox: [],
       _v: 0,
     };
     await this.docs.create(doc);
@@ -119,34 +124,28 @@ export class MongoSubscriptionsRepository extends SubscriptionsRepository {
   ): Promise<Transitioned<T> | undefined> {
     const found = await this.docs.findOne({ providerSubscriptionId }, { userId: 1 }).lean<Pick<SubscriptionDoc, '_id' | 'userId'>>();
     if (!found) return undefined;
-    const deliveryKey = delivery && `${delivery.consumer}/${delivery.eventId}`;
     return this.withUserLease(found.userId, async () => {
       for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
         const doc = await this.docs.findOne({ _id: found._id }).lean<SubscriptionDoc>();
         if (!doc) return undefined;
         const before = toSubscription(doc);
-        if (deliveryKey && (doc._deliveries ?? []).includes(deliveryKey)) return { duplicate: true as const, after: before };
+        if (delivery && !(await this.docs.exists({ _id: doc._id, ...notApplied(delivery) }))) return { duplicate: true as const, after: before };
         const { next, detail, events } = decide(before);
         const superseded = takesOver(before.status, next.status) ? await this.supersede(before, now) : [];
-        const push: Record<string, unknown> = {};
-        if (events.length > 0) push['_outbox'] = { $each: events.map((event) => storedEvent(event)) };
-        if (deliveryKey) push['_deliveries'] = deliveryKey;
+        const change = {
+          $set: {
+            ...next,
+            updatedAt: now,
+            liveKey: liveKeyOf(doc._id, doc.userId, next.status),
+            ...(endsWith(before.status, next.status) ? { endedAt: now } : {}),
+            _v: doc._v + 1,
+          },
+        };
+        // The events and the delivery's record go in the same single-document write as the change.
+        const update = combineUpdates(change, pushEvents(events), delivery ? markApplied(delivery) : {});
         try {
           const after = await this.docs
-            .findOneAndUpdate(
-              { _id: doc._id, _v: doc._v, ...(deliveryKey ? { _deliveries: { $ne: deliveryKey } } : {}) },
-              {
-                $set: {
-                  ...next,
-                  updatedAt: now,
-                  liveKey: liveKeyOf(doc._id, doc.userId, next.status),
-                  ...(endsWith(before.status, next.status) ? { endedAt: now } : {}),
-                  _v: doc._v + 1,
-                },
-                ...(Object.keys(push).length > 0 ? { $push: push } : {}),
-              },
-              { new: true },
-            )
+            .findOneAndUpdate({ _id: doc._id, _v: doc._v, ...(delivery ? notApplied(delivery) : {}) }, update, { new: true })
             .lean<SubscriptionDoc>();
           if (after) return { duplicate: false as const, before, after: toSubscription(after), superseded, detail };
         } catch (error) {
