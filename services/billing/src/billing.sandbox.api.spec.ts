@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Client } from 'pg';
+import { ServiceDatabase } from '@wildframe/platform';
 import request from 'supertest';
 import { createBillingTestApp } from './testing/billing-test-app';
 import type { BillingTestApp } from './testing/billing-test-app';
@@ -122,19 +122,15 @@ describe('billing API over the sandbox provider', () => {
       expect((await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true })).status).toBe(402);
 
       await paidSignup();
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        const tables = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'billing'`);
-        for (const { table_name } of tables.rows) {
-          const rows = await client.query(`SELECT row_to_json(t)::text AS row FROM billing.${table_name} t`);
-          for (const { row } of rows.rows as Array<{ row: string }>) expect(row).not.toMatch(/4242424242424242|4242 4242/);
-        }
-        const methods = await client.query('SELECT brand, last4 FROM billing.sandbox_payment_methods');
-        expect(methods.rows).toContainEqual({ brand: 'visa', last4: '4242' });
-      } finally {
-        await client.end();
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      const tables = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'billing'`);
+      for (const { table_name } of tables.rows) {
+        const rows = await client.query(`SELECT row_to_json(t)::text AS row FROM billing.${table_name} t`);
+        for (const { row } of rows.rows as Array<{ row: string }>) expect(row).not.toMatch(/4242424242424242|4242 4242/);
       }
+      const methods = await client.query('SELECT brand, last4 FROM billing.sandbox_payment_methods');
+      expect(methods.rows).toContainEqual({ brand: 'visa', last4: '4242' });
     });
 
     it('refuses an address that has an account, and lets a retried signup replace its unpaid one', async () => {
@@ -161,26 +157,22 @@ describe('billing API over the sandbox provider', () => {
         t.clock.advance(32 * DAY);
         await t.runJobs();
       }
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        const invoices = await client.query<{ amount_cents: number; status: string }>(
-          `SELECT i.amount_cents, i.status FROM billing.sandbox_invoices i
-             JOIN billing.sandbox_subscriptions s ON s.id = i.subscription_id
-             JOIN billing.subscriptions l ON l.provider_subscription_id = s.id
-            WHERE l.user_id = $1 ORDER BY i.period_start`,
-          [userId],
-        );
-        expect(invoices.rows.map((r) => [r.amount_cents, r.status])).toEqual([
-          [675, 'paid'],
-          [675, 'paid'],
-          [675, 'paid'],
-          [900, 'paid'],
-          [900, 'paid'],
-        ]);
-      } finally {
-        await client.end();
-      }
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      const invoices = await client.query<{ amount_cents: number; status: string }>(
+        `SELECT i.amount_cents, i.status FROM billing.sandbox_invoices i
+           JOIN billing.sandbox_subscriptions s ON s.id = i.subscription_id
+           JOIN billing.subscriptions l ON l.provider_subscription_id = s.id
+          WHERE l.user_id = $1 ORDER BY i.period_start`,
+        [userId],
+      );
+      expect(invoices.rows.map((r) => [r.amount_cents, r.status])).toEqual([
+        [675, 'paid'],
+        [675, 'paid'],
+        [675, 'paid'],
+        [900, 'paid'],
+        [900, 'paid'],
+      ]);
       // Each renewal moved the plan's expiry on.
       expect(eventsFor(userId)).toEqual(Array(5).fill('billing.subscription.activated.v1'));
       expect(new Date(t.auth.planOf(userId)?.planExpiry ?? 0).getTime()).toBeGreaterThan(t.clock.now().getTime());
@@ -262,14 +254,10 @@ describe('billing API over the sandbox provider', () => {
       expect((await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...CARD })).status).toBe(200);
       expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: true }, token)).body).toMatchObject({ plan: 'professional' });
 
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        const charged = await client.query<{ amount_cents: number; status: string }>('SELECT amount_cents, status FROM billing.sandbox_invoices WHERE subscription_id = $1', [payment.body.subscriptionId]);
-        expect(charged.rows).toEqual([{ amount_cents: 18000 - credit, status: 'paid' }]);
-      } finally {
-        await client.end();
-      }
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      const charged = await client.query<{ amount_cents: number; status: string }>('SELECT amount_cents, status FROM billing.sandbox_invoices WHERE subscription_id = $1', [payment.body.subscriptionId]);
+      expect(charged.rows).toEqual([{ amount_cents: 18000 - credit, status: 'paid' }]);
     });
 
     it('upgrades enthusiast to professional; a declined card changes nothing', async () => {
@@ -392,13 +380,9 @@ describe('billing API over the sandbox provider', () => {
     const provider = () => t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
     const subscriptionOf = async (token: string) => (await get('/billing/subscription', token)).body.subscription as { id: string } | null;
     const rowsOf = async (userId: string) => {
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query('SELECT status, provider_subscription_id AS "providerId" FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at', [userId])).rows as Array<{ status: string; providerId: string }>;
-      } finally {
-        await client.end();
-      }
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      return (await client.query('SELECT status, provider_subscription_id AS "providerId" FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at', [userId])).rows as Array<{ status: string; providerId: string }>;
     };
 
     it("a deleted account's subscription ends at the provider at once, without a plan event", async () => {
