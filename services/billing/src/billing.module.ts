@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CLOCK, DatabaseModule, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, databaseDriver, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { join } from 'node:path';
 import { BILLING_CONFIG } from './billing.config';
@@ -11,16 +11,14 @@ import { SandboxPaymentsController } from './controllers/sandbox-payments.contro
 import { StripeWebhookController } from './controllers/stripe-webhook.controller';
 import { PAID_SIGNUP_LIMITER, PAID_SIGNUPS_PER_HOUR, SubscriptionsController } from './controllers/subscriptions.controller';
 import { PAYMENT_PROVIDER } from './domain/payment-provider';
-import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { SandboxPaymentProvider } from './providers/sandbox/sandbox-payment-provider';
 import { createStripeClient, StripePaymentProvider } from './providers/stripe/stripe-payment-provider';
 import type { StripeSettings } from './providers/stripe/stripe-payment-provider';
 import { stripeWebhookRawBody } from './providers/stripe/stripe-webhook-raw-body';
 import { AccountsClient } from './repositories/accounts.client';
-import { CustomersRepository } from './repositories/customers.repository';
-import { SignupsRepository } from './repositories/signups.repository';
-import { SubscriptionEvents } from './repositories/subscription-events';
-import { SubscriptionsRepository } from './repositories/subscriptions.repository';
+import { billingMongoModels, mongoRepositories } from './repositories/mongo';
+import { postgresRepositories } from './repositories/postgres';
+import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { AccountChangesConsumer } from './use-cases/account-changes.consumer';
 import { BillingJobs } from './use-cases/billing-jobs.service';
 import { Cancellations } from './use-cases/cancellations.service';
@@ -73,12 +71,16 @@ function paymentProviderParts(config: BillingConfig): { providers: Provider[]; c
   }
   return {
     providers: [
-      SandboxLedger,
       { provide: SandboxPaymentProvider, inject: [SandboxLedger, CLOCK], useFactory: (ledger: SandboxLedger, clock: Clock) => new SandboxPaymentProvider(ledger, clock) },
       { provide: PAYMENT_PROVIDER, useExisting: SandboxPaymentProvider },
     ],
     controllers: [SandboxPaymentsController],
   };
+}
+
+/** The adapters of billing's repository ports, by the scheme of DATABASE_URL. */
+function repositoriesFor(config: BillingConfig): Provider[] {
+  return databaseDriver(config.DATABASE_URL) === 'mongo' ? mongoRepositories : postgresRepositories;
 }
 
 /**
@@ -99,6 +101,7 @@ export class BillingModule {
           schema: 'billing',
           url: config.DATABASE_URL,
           migrationsFolder: billingMigrationsFolder,
+          mongoModels: billingMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
@@ -112,10 +115,7 @@ export class BillingModule {
           useFactory: (clock: Clock) => new FixedWindowRateLimiter(PAID_SIGNUPS_PER_HOUR, 3600_000, () => clock.now().getTime()),
         },
         ...provider.providers,
-        SubscriptionsRepository,
-        CustomersRepository,
-        SignupsRepository,
-        SubscriptionEvents,
+        ...repositoriesFor(config),
         AccountsClient,
         SubscriptionSync,
         PaidSignups,

@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { Client } from 'pg';
+import { ServiceDatabase } from '@wildframe/platform';
 import request from 'supertest';
 import { createBillingTestApp } from './testing/billing-test-app';
 import type { BillingTestApp } from './testing/billing-test-app';
@@ -122,19 +122,15 @@ describe('billing API over the sandbox provider', () => {
       expect((await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true })).status).toBe(402);
 
       await paidSignup();
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        const tables = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'billing'`);
-        for (const { table_name } of tables.rows) {
-          const rows = await client.query(`SELECT row_to_json(t)::text AS row FROM billing.${table_name} t`);
-          for (const { row } of rows.rows as Array<{ row: string }>) expect(row).not.toMatch(/4242424242424242|4242 4242/);
-        }
-        const methods = await client.query('SELECT brand, last4 FROM billing.sandbox_payment_methods');
-        expect(methods.rows).toContainEqual({ brand: 'visa', last4: '4242' });
-      } finally {
-        await client.end();
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      const tables = await client.query<{ table_name: string }>(`SELECT table_name FROM information_schema.tables WHERE table_schema = 'billing'`);
+      for (const { table_name } of tables.rows) {
+        const rows = await client.query(`SELECT row_to_json(t)::text AS row FROM billing.${table_name} t`);
+        for (const { row } of rows.rows as Array<{ row: string }>) expect(row).not.toMatch(/4242424242424242|4242 4242/);
       }
+      const methods = await client.query('SELECT brand, last4 FROM billing.sandbox_payment_methods');
+      expect(methods.rows).toContainEqual({ brand: 'visa', last4: '4242' });
     });
 
     it('refuses an address that has an account, and lets a retried signup replace its unpaid one', async () => {
@@ -161,26 +157,22 @@ describe('billing API over the sandbox provider', () => {
         t.clock.advance(32 * DAY);
         await t.runJobs();
       }
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        const invoices = await client.query<{ amount_cents: number; status: string }>(
-          `SELECT i.amount_cents, i.status FROM billing.sandbox_invoices i
-             JOIN billing.sandbox_subscriptions s ON s.id = i.subscription_id
-             JOIN billing.subscriptions l ON l.provider_subscription_id = s.id
-            WHERE l.user_id = $1 ORDER BY i.period_start`,
-          [userId],
-        );
-        expect(invoices.rows.map((r) => [r.amount_cents, r.status])).toEqual([
-          [675, 'paid'],
-          [675, 'paid'],
-          [675, 'paid'],
-          [900, 'paid'],
-          [900, 'paid'],
-        ]);
-      } finally {
-        await client.end();
-      }
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      const invoices = await client.query<{ amount_cents: number; status: string }>(
+        `SELECT i.amount_cents, i.status FROM billing.sandbox_invoices i
+           JOIN billing.sandbox_subscriptions s ON s.id = i.subscription_id
+           JOIN billing.subscriptions l ON l.provider_subscription_id = s.id
+          WHERE l.user_id = $1 ORDER BY i.period_start`,
+        [userId],
+      );
+      expect(invoices.rows.map((r) => [r.amount_cents, r.status])).toEqual([
+        [675, 'paid'],
+        [675, 'paid'],
+        [675, 'paid'],
+        [900, 'paid'],
+        [900, 'paid'],
+      ]);
       // Each renewal moved the plan's expiry on.
       expect(eventsFor(userId)).toEqual(Array(5).fill('billing.subscription.activated.v1'));
       expect(new Date(t.auth.planOf(userId)?.planExpiry ?? 0).getTime()).toBeGreaterThan(t.clock.now().getTime());
@@ -213,6 +205,7 @@ describe('billing API over the sandbox provider', () => {
       expect((await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true })).status).toBe(401);
       expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: true })).status).toBe(401);
       expect((await post('/cancel-subscription')).status).toBe(401);
+      expect((await post('/resume-subscription')).status).toBe(401);
       expect((await get('/billing/subscription')).status).toBe(401);
     });
 
@@ -225,6 +218,7 @@ describe('billing API over the sandbox provider', () => {
         plan: 'enthusiast',
         isAnnual: false,
         amountDue: 9,
+        credit: 0,
         currency: 'usd',
         promoCode: null,
       });
@@ -247,10 +241,30 @@ describe('billing API over the sandbox provider', () => {
       expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1']);
     });
 
+    it('credits a same-day upgrade with the unused part of the paid period, shown before paying and charged', async () => {
+      const { token, body } = await paidSignup({ isAnnual: true });
+      const start = t.clock.now().getTime();
+      const end = new Date(body.subscription.currentPeriodEnd as string).getTime();
+      t.clock.advance(6 * 60 * 60 * 1000);
+      const credit = Math.floor((8400 * (end - t.clock.now().getTime())) / (end - start));
+      expect(credit).toBeLessThan(8400);
+
+      const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true }, token);
+      expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: (18000 - credit) / 100, credit: credit / 100 });
+      expect((await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...CARD })).status).toBe(200);
+      expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: true }, token)).body).toMatchObject({ plan: 'professional' });
+
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      const charged = await client.query<{ amount_cents: number; status: string }>('SELECT amount_cents, status FROM billing.sandbox_invoices WHERE subscription_id = $1', [payment.body.subscriptionId]);
+      expect(charged.rows).toEqual([{ amount_cents: 18000 - credit, status: 'paid' }]);
+    });
+
     it('upgrades enthusiast to professional; a declined card changes nothing', async () => {
       const { token, userId } = await paidSignup();
       const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true }, token);
-      expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 180 });
+      // Upgraded the moment the annual plan was paid: all of it comes off.
+      expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 96, credit: 84 });
 
       const declined = await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...DECLINED_CARD });
       expect({ status: declined.status, message: declined.body.message }).toEqual({ status: 402, message: 'Your card was declined.' });
@@ -306,6 +320,42 @@ describe('billing API over the sandbox provider', () => {
       expect({ status: nothing.status, message: nothing.body.message }).toEqual({ status: 404, message: 'You have no paid subscription to cancel' });
     });
 
+    it('takes a cancellation back before the period ends, so the plan renews as before', async () => {
+      const { token, userId, body } = await paidSignup({ isAnnual: false });
+      const periodEnd = body.subscription.currentPeriodEnd as string;
+      // Not canceled: nothing to take back, nothing changes.
+      expect((await post('/resume-subscription', {}, token)).body).toMatchObject({ subscription: { cancelAtPeriodEnd: false, status: 'active' } });
+      expect((await post('/cancel-subscription', {}, token)).body.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+
+      const resumed = await post('/resume-subscription', {}, token);
+      expect({ status: resumed.status, subscription: resumed.body.subscription }).toMatchObject({
+        status: 200,
+        subscription: { cancelAtPeriodEnd: false, status: 'active', currentPeriodEnd: periodEnd },
+      });
+      expect((await get('/billing/subscription', token)).body.subscription).toMatchObject({ cancelAtPeriodEnd: false });
+      expect((await post('/resume-subscription', {}, token)).status).toBe(200);
+
+      // At the period end it renews instead of ending.
+      t.clock.set(new Date(new Date(periodEnd).getTime() + 60_000));
+      await t.runJobs();
+      expect(t.auth.planOf(userId)?.plan).toBe('enthusiast');
+      expect(new Date(t.auth.planOf(userId)?.planExpiry ?? 0).getTime()).toBeGreaterThan(new Date(periodEnd).getTime());
+      expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.canceled.v1', 'billing.subscription.activated.v1']);
+    });
+
+    it('refuses to resume once the period is over', async () => {
+      const { token, body } = await paidSignup({ isAnnual: false });
+      const periodEnd = new Date(body.subscription.currentPeriodEnd as string);
+      await post('/cancel-subscription', {}, token);
+      // Over, but the job has not run yet.
+      t.clock.set(new Date(periodEnd.getTime() + 60_000));
+      const late = await post('/resume-subscription', {}, token);
+      expect({ status: late.status, message: late.body.message }).toEqual({ status: 409, message: 'Your subscription is not canceled, or its period has already ended' });
+      await t.runJobs();
+      const gone = await post('/resume-subscription', {}, token);
+      expect({ status: gone.status, message: gone.body.message }).toEqual({ status: 404, message: 'You have no paid subscription to resume' });
+    });
+
     it('a failed renewal keeps the plan through the grace period, then expires it', async () => {
       const { userId, token } = await paidSignup({ isAnnual: false }, RENEWAL_FAILS_CARD);
       const periodEnd = new Date(t.auth.planOf(userId)?.planExpiry ?? 0);
@@ -330,13 +380,9 @@ describe('billing API over the sandbox provider', () => {
     const provider = () => t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
     const subscriptionOf = async (token: string) => (await get('/billing/subscription', token)).body.subscription as { id: string } | null;
     const rowsOf = async (userId: string) => {
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      try {
-        return (await client.query('SELECT status, provider_subscription_id AS "providerId" FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at', [userId])).rows as Array<{ status: string; providerId: string }>;
-      } finally {
-        await client.end();
-      }
+      // The app's own connection (PostgreSQL: these API specs check the SQL rows).
+      const client = t.app.get(ServiceDatabase).pool;
+      return (await client.query('SELECT status, provider_subscription_id AS "providerId" FROM billing.subscriptions WHERE user_id = $1 ORDER BY created_at', [userId])).rows as Array<{ status: string; providerId: string }>;
     };
 
     it("a deleted account's subscription ends at the provider at once, without a plan event", async () => {

@@ -115,10 +115,20 @@ describe('billing API over the Stripe provider', () => {
 
   it('creates the launch promo coupon once and applies it to monthly subscriptions', async () => {
     await paidSignup({ isAnnual: false }, 'Launch2025');
-    expect(stripe.coupons.get('wildframe-launch2025')).toEqual({ percent_off: 25, duration: 'repeating', duration_in_months: 3 });
+    expect(stripe.coupons.get('wildframe-launch2025')).toMatchObject({ percent_off: 25, duration: 'repeating', duration_in_months: 3 });
     expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.params).toMatchObject({ 'items[0][price]': 'price_enthusiast_monthly', 'discounts[0][coupon]': 'wildframe-launch2025' });
     await paidSignup({ isAnnual: false }, 'Launch2025');
     expect(stripe.requestsTo('POST', '/v1/coupons')).toHaveLength(1);
+  });
+
+  it('takes a cancellation back at Stripe before the period ends', async () => {
+    const { token } = await paidSignup({ isAnnual: false });
+    const subscriptionId = lastSubscriptionId();
+    expect((await post('/cancel-subscription', {}, token)).body.subscription).toMatchObject({ cancelAtPeriodEnd: true });
+    const resumed = await post('/resume-subscription', {}, token);
+    expect({ status: resumed.status, subscription: resumed.body.subscription }).toMatchObject({ status: 200, subscription: { cancelAtPeriodEnd: false, status: 'active' } });
+    expect(stripe.requestsTo('POST', `/v1/subscriptions/${subscriptionId}`).at(-1)?.params).toMatchObject({ cancel_at_period_end: 'false' });
+    expect(stripe.subscription(subscriptionId).cancelAtPeriodEnd).toBe(false);
   });
 
   it('answers 502 when Stripe is down, and keeps no half-made account', async () => {
@@ -135,11 +145,16 @@ describe('billing API over the Stripe provider', () => {
     const enthusiastSubscription = lastSubscriptionId();
     const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: false }, token);
     const upgrade = stripe.subscription(lastSubscriptionId());
-    expect(payment.body).toMatchObject({ status: 'requires_payment_method', clientSecret: upgrade.invoice.clientSecret, amountDue: 19 });
+    // The annual plan was paid a moment ago: its unused time covers the first month (at most that).
+    expect(payment.body).toMatchObject({ status: 'requires_payment_method', clientSecret: upgrade.invoice.clientSecret, amountDue: 0, credit: 19 });
+    const creditCoupon = stripe.requestsTo('POST', '/v1/coupons').at(-1)?.params;
+    expect(creditCoupon).toMatchObject({ currency: 'usd', duration: 'once', max_redemptions: '1' });
+    expect(Number(creditCoupon?.['amount_off'])).toBeGreaterThan(8300);
     expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.params).toMatchObject({
       'items[0][price]': 'price_professional_monthly',
       payment_behavior: 'default_incomplete',
       'payment_settings[save_default_payment_method]': 'on_subscription',
+      'discounts[0][coupon]': expect.any(String),
     });
 
     expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token)).status).toBe(402);

@@ -8,6 +8,7 @@ import {
   completedUpgradeSchema,
   currentSubscriptionSchema,
   plansResponseSchema,
+  resumptionSchema,
   sandboxPaymentResultSchema,
   sandboxSetupResultSchema,
   signupSetupSchema,
@@ -28,7 +29,8 @@ export function billingApiDocument(provider: 'sandbox' | 'stripe' | 'all' = 'all
     .add({ method: 'post', path: '/api/complete-subscription', operationId: 'completeSubscription', summary: 'Finish a paid signup once the card is confirmed: subscribe and sign in', access: 'public', body: completeSubscriptionBody, response: { status: 200, description: 'Signed in on the paid plan', json: completedSignupSchema }, errors: [402, 409] })
     .add({ method: 'post', path: '/api/get-or-create-subscription', operationId: 'getOrCreateSubscription', summary: 'Start (or resume) an upgrade: the payment to confirm', access: 'user', body: upgradeBody, response: { status: 200, description: 'Payment', json: upgradePaymentSchema }, errors: [402, 409] })
     .add({ method: 'post', path: '/api/complete-subscription-upgrade', operationId: 'completeSubscriptionUpgrade', summary: 'Finish an upgrade once paid', access: 'user', body: completeUpgradeBody, response: { status: 200, description: 'Upgraded', json: completedUpgradeSchema }, errors: [402, 409] })
-    .add({ method: 'post', path: '/api/cancel-subscription', operationId: 'cancelSubscription', summary: 'Cancel at the end of the paid period', access: 'user', response: { status: 200, description: 'Canceled', json: cancellationSchema }, errors: [404] });
+    .add({ method: 'post', path: '/api/cancel-subscription', operationId: 'cancelSubscription', summary: 'Cancel at the end of the paid period', access: 'user', response: { status: 200, description: 'Canceled', json: cancellationSchema }, errors: [404] })
+    .add({ method: 'post', path: '/api/resume-subscription', operationId: 'resumeSubscription', summary: 'Take a cancellation back before the paid period ends: the plan renews again', access: 'user', response: { status: 200, description: 'Renews again', json: resumptionSchema }, errors: [404, 409] });
   if (provider !== 'stripe') {
     document
       .add({ method: 'post', path: '/api/billing/sandbox/confirm-setup', operationId: 'sandboxConfirmSetup', summary: 'Sandbox only: save a test card for a paid signup', access: 'public', body: sandboxCardBody, response: { status: 200, description: 'Card saved', json: sandboxSetupResultSchema }, errors: [402, 404] })

@@ -74,9 +74,10 @@ describe('billing with auth and photos: plan and limits follow the subscription'
     expect(await currentPlan(await signIn())).toEqual({ plan: 'enthusiast', planExpiry: enthusiastEnd });
     expect(await limits(token)).toEqual(ENTHUSIAST_LIMITS);
 
-    // Upgrade to Professional (monthly): a declined card changes nothing.
+    // Upgrade to Professional (monthly) the moment the annual plan was paid: its unused time covers
+    // the first month (the credit goes up to the first payment). A declined card changes nothing.
     const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: false }, token);
-    expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 19 });
+    expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 0, credit: 19 });
     const declined = await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...DECLINED_CARD });
     expect({ status: declined.status, message: declined.body.message }).toEqual({ status: 402, message: 'Your card was declined.' });
     expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token)).status).toBe(402);

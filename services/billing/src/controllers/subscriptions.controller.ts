@@ -5,7 +5,7 @@ import { completeSubscriptionBody, completeUpgradeBody, createSubscriptionSignup
 import type { CompleteSubscriptionBody, CompleteUpgradeBody, CreateSubscriptionSignupBody, UpgradeBody } from '../dto/billing.dto';
 import { billingErrors } from '../domain/billing.errors';
 import { Cancellations } from '../use-cases/cancellations.service';
-import type { Cancellation } from '../use-cases/cancellations.service';
+import type { Cancellation, Resumption } from '../use-cases/cancellations.service';
 import { PaidSignups } from '../use-cases/paid-signups.service';
 import type { CompletedSignup, SignupSetup } from '../use-cases/paid-signups.service';
 import { Upgrades } from '../use-cases/upgrades.service';
@@ -60,5 +60,12 @@ export class SubscriptionsController {
   @UseGuards(SignedInGuard)
   cancel(@CurrentIdentity() identity: Identity): Promise<Cancellation> {
     return this.cancellations.cancel(identity);
+  }
+
+  @Post('resume-subscription')
+  @HttpCode(200)
+  @UseGuards(SignedInGuard)
+  resume(@CurrentIdentity() identity: Identity): Promise<Resumption> {
+    return this.cancellations.resume(identity);
   }
 }

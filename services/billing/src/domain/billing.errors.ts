@@ -15,6 +15,7 @@ export type BillingErrorCode =
   | 'NOT_AN_UPGRADE'
   | 'NO_PENDING_UPGRADE'
   | 'NO_ACTIVE_SUBSCRIPTION'
+  | 'NOTHING_TO_RESUME'
   | 'PAYMENT_NOT_FOUND'
   | 'NOT_A_TEST_CARD'
   | 'INVALID_CARD'
@@ -52,7 +53,8 @@ export const billingErrors = {
   alreadyOnPlan: (name: string) => new BillingError('ALREADY_ON_PLAN', `You are already on the ${name} plan`, 409),
   notAnUpgrade: () => new BillingError('NOT_AN_UPGRADE', 'Only upgrades to a higher plan are possible here. Please contact support to downgrade.', 400),
   noPendingUpgrade: () => new BillingError('NO_PENDING_UPGRADE', 'No upgrade is waiting for payment. Please choose your plan again.', 404),
-  noActiveSubscription: () => new BillingError('NO_ACTIVE_SUBSCRIPTION', 'You have no paid subscription to cancel', 404),
+  noActiveSubscription: (action: 'cancel' | 'resume' = 'cancel') => new BillingError('NO_ACTIVE_SUBSCRIPTION', `You have no paid subscription to ${action}`, 404),
+  nothingToResume: () => new BillingError('NOTHING_TO_RESUME', 'Your subscription is not canceled, or its period has already ended', 409),
   paymentNotFound: () => new BillingError('PAYMENT_NOT_FOUND', 'This payment was not found. Please start again.', 404),
   notATestCard: () =>
     new BillingError('NOT_A_TEST_CARD', 'Sandbox payments accept test cards only: use 4242 4242 4242 4242 (no real charge).', 400),

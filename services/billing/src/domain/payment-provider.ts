@@ -46,6 +46,8 @@ export interface CreateSubscriptionInput {
    */
   paymentMethodId?: string;
   userId: string;
+  /** An upgrade's credit for the unused time of the plan it replaces, taken off the first invoice (at most its amount). */
+  creditCents?: number;
 }
 
 /**
@@ -62,6 +64,8 @@ export interface PaymentProvider {
   getSubscription(id: string): Promise<ProviderSubscription>;
   /** Keeps the subscription until its period ends, then ends it. */
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription>;
+  /** Takes a cancellation back while the period runs: the subscription renews again. */
+  resume(id: string): Promise<ProviderSubscription>;
   /** Ends it now without a refund (an incomplete one, or one an upgrade replaced). */
   cancelNow(id: string): Promise<ProviderSubscription>;
   /**

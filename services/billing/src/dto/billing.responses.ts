@@ -85,8 +85,10 @@ export const upgradePaymentSchema = z
     clientSecret: z.string().optional(),
     plan: paidPlanId,
     isAnnual: z.boolean(),
-    /** US dollars charged now. */
+    /** US dollars charged now (the credit already taken off). */
     amountDue: z.number(),
+    /** US dollars: the unused part of the current plan's paid period, credited to this upgrade. */
+    credit: z.number(),
     currency: z.literal('usd'),
     promoCode: z.string().nullable(),
   })
@@ -104,6 +106,8 @@ export const cancellationSchema = z
   })
   .meta({ id: 'Cancellation' });
 
+export const resumptionSchema = z.object({ subscription: subscriptionSummarySchema }).meta({ id: 'Resumption' });
+
 export const sandboxSetupResultSchema = z
   .object({ setupIntentId: z.string(), status: z.string(), paymentMethod: z.object({ brand: z.string(), last4: z.string() }) })
   .meta({ id: 'SandboxSetupResult' });
@@ -118,4 +122,5 @@ export type SignupSetup = z.infer<typeof signupSetupSchema>;
 export type UpgradePayment = z.infer<typeof upgradePaymentSchema>;
 export type CompletedUpgrade = z.infer<typeof completedUpgradeSchema>;
 export type Cancellation = z.infer<typeof cancellationSchema>;
+export type Resumption = z.infer<typeof resumptionSchema>;
 export type WebhookReceipt = z.infer<typeof webhookReceiptSchema>;

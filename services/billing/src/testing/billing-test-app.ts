@@ -133,8 +133,11 @@ export interface BillingTestApp extends ServiceTestApp {
   runJobs(): Promise<void>;
 }
 
-/** The billing module alone over HTTP (real database, in-process bus), with auth faked. */
-export async function createBillingTestApp(env: Record<string, string> = {}): Promise<BillingTestApp> {
+/**
+ * The billing module alone over HTTP (real database, in-process bus), with auth faked. Its own
+ * fresh PostgreSQL database unless `databaseUrl` names one (e.g. a describeEachBackend backend).
+ */
+export async function createBillingTestApp(env: Record<string, string> = {}, databaseUrl?: string): Promise<BillingTestApp> {
   const auth = new FakeAuth();
   const events: EventEnvelope[] = [];
   const t = await createServiceTestApp(
@@ -151,6 +154,7 @@ export async function createBillingTestApp(env: Record<string, string> = {}): Pr
           });
         }
       },
+      ...(databaseUrl === undefined ? {} : { databaseUrl }),
     },
   );
   return {

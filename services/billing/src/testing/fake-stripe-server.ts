@@ -64,7 +64,7 @@ export class FakeStripeServer {
   readonly customers = new Map<string, { email: string; name: string }>();
   readonly setupIntents = new Map<string, FakeSetupIntent>();
   readonly subscriptions = new Map<string, FakeSubscription>();
-  readonly coupons = new Map<string, { percent_off: number; duration: string; duration_in_months: number }>();
+  readonly coupons = new Map<string, { percent_off: number | null; amount_off: number | null; duration: string; duration_in_months: number | null; max_redemptions: number | null }>();
   /** While set, requests are answered with this status (a Stripe outage), `remaining` times. */
   outage: { status: number; remaining: number } | undefined;
   private server: Server | undefined;
@@ -196,7 +196,14 @@ export class FakeStripeServer {
     if (resource === 'coupons') {
       if (method === 'POST' && !resourceId) {
         const couponId = params['id'] ?? id('coupon');
-        this.coupons.set(couponId, { percent_off: Number(params['percent_off']), duration: params['duration'] ?? '', duration_in_months: Number(params['duration_in_months']) });
+        const number = (key: string) => (params[key] === undefined ? null : Number(params[key]));
+        this.coupons.set(couponId, {
+          percent_off: number('percent_off'),
+          amount_off: number('amount_off'),
+          duration: params['duration'] ?? '',
+          duration_in_months: number('duration_in_months'),
+          max_redemptions: number('max_redemptions'),
+        });
         return send(200, { id: couponId, object: 'coupon', ...this.coupons.get(couponId) });
       }
       const coupon = this.coupons.get(resourceId ?? '');
@@ -212,10 +219,13 @@ export class FakeStripeServer {
         if (paymentMethod === DECLINING_PAYMENT_METHOD) {
           return send(402, { error: { type: 'card_error', code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' } });
         }
-        const coupon = params['discounts[0][coupon]'] ?? null;
-        if (coupon && !this.coupons.has(coupon)) return missing('coupon');
-        const full = PRICE_TABLE[price]?.amount ?? 0;
-        const amount = coupon ? Math.round(full * (1 - (this.coupons.get(coupon)?.percent_off ?? 0) / 100)) : full;
+        const coupons = [0, 1].map((i) => params[`discounts[${i}][coupon]`]).filter((c): c is string => c !== undefined);
+        if (coupons.some((c) => !this.coupons.has(c))) return missing('coupon');
+        const coupon = coupons[0] ?? null;
+        // Percentages first, then amounts off, as Stripe applies them to the first invoice.
+        let amount = PRICE_TABLE[price]?.amount ?? 0;
+        for (const c of coupons) amount = Math.round(amount * (1 - (this.coupons.get(c)?.percent_off ?? 0) / 100));
+        for (const c of coupons) amount = Math.max(0, amount - (this.coupons.get(c)?.amount_off ?? 0));
         const subscriptionId = id('sub');
         const paysNow = paymentMethod !== null;
         this.subscriptions.set(subscriptionId, {

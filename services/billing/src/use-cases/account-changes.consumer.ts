@@ -3,11 +3,10 @@ import { CLOCK, EVENT_BUS } from '@wildframe/platform';
 import type { Clock, EventBus } from '@wildframe/platform';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider } from '../domain/payment-provider';
-import type { SubscriptionStatus } from '../domain/subscription-state';
-import { stateOf, SubscriptionsRepository } from '../repositories/subscriptions.repository';
+import { OPEN_STATUSES, stateOf } from '../domain/subscription';
+import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
 
 const CONSUMER = 'billing-accounts';
-const OPEN: readonly SubscriptionStatus[] = ['incomplete', 'active', 'past_due'];
 
 /**
  * Stops charging for a plan the account no longer holds through billing:
@@ -18,8 +17,8 @@ const OPEN: readonly SubscriptionStatus[] = ['incomplete', 'active', 'past_due']
  *
  * Only subscriptions created before the change are ended, so one the user starts afterwards is
  * left alone. They end quietly (no billing.subscription.expired.v1): the plan is no longer
- * billing's to revert. Handling is idempotent: a redelivery finds nothing open, and a provider
- * that fails is retried by redelivery.
+ * billing's to revert. Handling is idempotent: a redelivery finds nothing open (and each ending
+ * records the event's id with it), and a provider that fails is retried by redelivery.
  */
 @Injectable()
 export class AccountChangesConsumer implements OnModuleInit {
@@ -34,26 +33,31 @@ export class AccountChangesConsumer implements OnModuleInit {
 
   onModuleInit(): void {
     this.bus.subscribe('auth.user.deleted.v1', CONSUMER, async (event) => {
-      await this.endSubscriptions(event.payload.userId, new Date(event.payload.deletedAt), 'account deleted');
+      await this.endSubscriptions(event.id, event.payload.userId, new Date(event.payload.deletedAt), 'account deleted');
     });
     this.bus.subscribe('auth.user.plan-changed.v1', CONSUMER, async (event) => {
       if (event.payload.source !== 'admin') return;
-      await this.endSubscriptions(event.payload.userId, new Date(event.payload.changedAt), `plan set to ${event.payload.plan} by an admin`);
+      await this.endSubscriptions(event.id, event.payload.userId, new Date(event.payload.changedAt), `plan set to ${event.payload.plan} by an admin`);
     });
   }
 
-  private async endSubscriptions(userId: string, createdBy: Date, reason: string): Promise<void> {
+  private async endSubscriptions(eventId: string, userId: string, createdBy: Date, reason: string): Promise<void> {
     for (const row of await this.subscriptions.openForUser(userId, createdBy)) {
       const id = row.providerSubscriptionId;
       if (!id) continue;
       // Asked first: ending one the provider has already ended is an error at Stripe.
       if ((await this.provider.getSubscription(id)).status !== 'ended') await this.provider.cancelNow(id);
-      await this.subscriptions.transition(id, this.clock.now(), (current) => {
-        const state = stateOf(current);
-        // Something else (an upgrade, the expiry job) may have ended it meanwhile: that stands.
-        if (!OPEN.includes(state.status)) return { next: state, detail: null };
-        return { next: { ...state, status: state.status === 'incomplete' ? 'abandoned' : 'ended' }, detail: null };
-      });
+      await this.subscriptions.transition(
+        id,
+        this.clock.now(),
+        (current) => {
+          const state = stateOf(current);
+          // Something else (an upgrade, the expiry job) may have ended it meanwhile: that stands.
+          if (!OPEN_STATUSES.includes(state.status)) return { next: state, detail: null, events: [] };
+          return { next: { ...state, status: state.status === 'incomplete' ? 'abandoned' : 'ended' }, detail: null, events: [] };
+        },
+        { consumer: CONSUMER, eventId },
+      );
       this.logger.log({ userId, subscriptionId: row.id, reason }, 'subscription ended with the account change');
     }
   }

@@ -2,12 +2,11 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { AccountView } from '@wildframe/contracts';
 import { CLOCK } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
-import type { SignupRow } from '../db/schema';
+import type { Signup } from '../domain/signup';
 import { billingErrors } from '../domain/billing.errors';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
 import { acceptPromoCode, isPaidPlan } from '../domain/pricing';
-import type { PaidPlanId } from '../domain/pricing';
 import { toSummary } from '../domain/subscription-summary';
 import type { SubscriptionSummary } from '../domain/subscription-summary';
 import type { CompleteSubscriptionBody, CreateSubscriptionSignupBody } from '../dto/billing.dto';
@@ -121,7 +120,7 @@ export class PaidSignups {
     let row = await this.subscriptions.byProviderId(providerSubscriptionId);
     if (row && row.status !== 'active') row = await this.sync.refresh(providerSubscriptionId);
     if (!row || row.status !== 'active' || !row.currentPeriodEnd) throw billingErrors.paymentNotCompleted();
-    const activated = await this.accounts.activateAccount(signup.userId, row.plan as PaidPlanId, row.currentPeriodEnd.toISOString());
+    const activated = await this.accounts.activateAccount(signup.userId, row.plan, row.currentPeriodEnd.toISOString());
     await this.signups.advance(signup.id, 'subscribed', 'completed');
     return { sessionToken: activated.sessionToken, user: activated.user, subscription: toSummary(row) };
   }
@@ -134,7 +133,7 @@ export class PaidSignups {
     return abandoned;
   }
 
-  private async abandon(signup: SignupRow): Promise<boolean> {
+  private async abandon(signup: Signup): Promise<boolean> {
     if (!(await this.signups.advance(signup.id, 'pending', 'abandoned'))) return false;
     await this.provider.cancelSetupIntent(signup.setupIntentId).catch((error: unknown) => this.logger.warn({ err: error, signupId: signup.id }, 'could not cancel an abandoned setup'));
     await this.accounts.discardPendingAccount(signup.userId);

@@ -1,6 +1,4 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DATABASE, PostgresProcessedEventStore } from '@wildframe/platform';
-import type { ServiceDatabase } from '@wildframe/platform';
+import { Injectable, Logger } from '@nestjs/common';
 import type Stripe from 'stripe';
 import { billingErrors } from '../domain/billing.errors';
 import { StripePaymentProvider } from '../providers/stripe/stripe-payment-provider';
@@ -19,15 +17,10 @@ import type { WebhookReceipt } from '../dto/billing.responses';
 @Injectable()
 export class StripeWebhooks {
   private readonly logger = new Logger('StripeWebhooks');
-  private readonly processed: PostgresProcessedEventStore;
-
   constructor(
     private readonly stripe: StripePaymentProvider,
     private readonly sync: SubscriptionSync,
-    @Inject(DATABASE) database: ServiceDatabase,
-  ) {
-    this.processed = new PostgresProcessedEventStore(database);
-  }
+  ) {}
 
   async receive(payload: Buffer, signature: string | undefined): Promise<WebhookReceipt> {
     if (!signature) throw billingErrors.invalidWebhook('Missing Stripe-Signature header');
@@ -37,17 +30,15 @@ export class StripeWebhooks {
     } catch {
       throw billingErrors.invalidWebhook('Invalid Stripe signature');
     }
-    const handled = await this.processed.runOnce(CONSUMER, event.id, () => this.handle(event));
-    return { received: true, duplicate: !handled };
-  }
-
-  private async handle(event: Stripe.Event): Promise<void> {
     const subscriptionId = this.subscriptionOf(event);
     if (!subscriptionId) {
+      // Nothing to apply, so nothing to apply twice.
       this.logger.debug({ eventId: event.id, type: event.type }, 'Stripe event not used');
-      return;
+      return { received: true, duplicate: false };
     }
-    await this.sync.refresh(subscriptionId);
+    // The event id is recorded with the subscription's change: a redelivery changes nothing.
+    const applied = await this.sync.refreshOnce(subscriptionId, { consumer: CONSUMER, eventId: event.id });
+    return { received: true, duplicate: !applied };
   }
 
   private subscriptionOf(event: Stripe.Event): string | null {

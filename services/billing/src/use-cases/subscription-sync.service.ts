@@ -1,13 +1,15 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK } from '@wildframe/platform';
-import type { Clock, DatabaseTransaction } from '@wildframe/platform';
-import type { SubscriptionRow } from '../db/schema';
+import { CLOCK, EventOutbox } from '@wildframe/platform';
+import type { Clock, Delivery } from '@wildframe/platform';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
+import { stateOf } from '../domain/subscription';
+import type { Subscription } from '../domain/subscription';
+import { subscriptionNoticeEvents } from '../domain/subscription-events';
 import { applyProviderState, isDueToExpire } from '../domain/subscription-state';
 import type { SubscriptionNotice } from '../domain/subscription-state';
-import { stateOf, SubscriptionsRepository } from '../repositories/subscriptions.repository';
-import { SubscriptionEvents } from '../repositories/subscription-events';
+import { SubscriptionsRepository } from '../repositories/subscriptions.repository';
+import type { Transitioned } from '../repositories/subscriptions.repository';
 
 /**
  * Keeps billing's subscriptions in step with the payment provider and tells the rest of the
@@ -21,36 +23,27 @@ export class SubscriptionSync {
 
   constructor(
     private readonly subscriptions: SubscriptionsRepository,
-    private readonly events: SubscriptionEvents,
+    private readonly outbox: EventOutbox,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Asks the provider for the subscription's current state and applies it. */
-  async refresh(providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
-    if (!(await this.subscriptions.byProviderId(providerSubscriptionId))) {
-      this.logger.warn({ providerSubscriptionId }, 'ignoring a subscription billing did not create');
-      return undefined;
-    }
+  async refresh(providerSubscriptionId: string): Promise<Subscription | undefined> {
+    if (!(await this.known(providerSubscriptionId))) return undefined;
     return this.apply(await this.provider.getSubscription(providerSubscriptionId));
   }
 
+  /** `refresh` for a delivery (a webhook event): false when it had been applied already. */
+  async refreshOnce(providerSubscriptionId: string, delivery: Delivery): Promise<boolean> {
+    if (!(await this.known(providerSubscriptionId))) return true;
+    const result = await this.applyRemote(await this.provider.getSubscription(providerSubscriptionId), delivery);
+    return !result?.duplicate;
+  }
+
   /** Applies the provider's view of a subscription; undefined when billing does not know it. */
-  async apply(remote: ProviderSubscription): Promise<SubscriptionRow | undefined> {
-    const now = this.clock.now();
-    const result = await this.subscriptions.transition(
-      remote.id,
-      now,
-      (row) => {
-        const { next, notices } = applyProviderState(stateOf(row), remote);
-        return { next, detail: notices };
-      },
-      (tx, change) => this.store(tx, change.detail, change.after, now),
-    );
-    if (!result) return undefined;
-    await this.announce(result.detail, result.after);
-    await this.endSuperseded(result.superseded);
-    return result.after;
+  async apply(remote: ProviderSubscription): Promise<Subscription | undefined> {
+    return (await this.applyRemote(remote))?.after;
   }
 
   /**
@@ -80,40 +73,53 @@ export class SubscriptionSync {
     return expired;
   }
 
+  private async known(providerSubscriptionId: string): Promise<boolean> {
+    if (await this.subscriptions.byProviderId(providerSubscriptionId)) return true;
+    this.logger.warn({ providerSubscriptionId }, 'ignoring a subscription billing did not create');
+    return false;
+  }
+
+  private async applyRemote(remote: ProviderSubscription, delivery?: Delivery): Promise<Transitioned<SubscriptionNotice[]> | undefined> {
+    const now = this.clock.now();
+    const result = await this.subscriptions.transition(
+      remote.id,
+      now,
+      (current) => {
+        const { next, notices } = applyProviderState(stateOf(current), remote);
+        return { next, detail: notices, events: subscriptionNoticeEvents(notices, current, now) };
+      },
+      delivery,
+    );
+    if (!result || result.duplicate) return result;
+    await this.announce(result.detail, result.after);
+    await this.endSuperseded(result.superseded);
+    return result;
+  }
+
   /** Ends a canceled subscription whose period is over, whatever the provider says. */
   private async endLocally(providerSubscriptionId: string, now: Date, graceMs: number): Promise<boolean> {
-    const result = await this.subscriptions.transition(
-      providerSubscriptionId,
-      now,
-      (row) => {
-        const state = stateOf(row);
-        const due = state.status === 'active' && isDueToExpire(state, now, graceMs);
-        const notices: SubscriptionNotice[] = due ? [{ kind: 'expired', previousPlan: state.plan }] : [];
-        return { next: due ? { ...state, status: 'ended' as const } : state, detail: notices };
-      },
-      (tx, change) => this.store(tx, change.detail, change.after, now),
-    );
-    if (!result || result.detail.length === 0) return false;
+    const result = await this.subscriptions.transition(providerSubscriptionId, now, (current) => {
+      const state = stateOf(current);
+      const due = state.status === 'active' && isDueToExpire(state, now, graceMs);
+      const notices: SubscriptionNotice[] = due ? [{ kind: 'expired', previousPlan: state.plan }] : [];
+      return { next: due ? { ...state, status: 'ended' as const } : state, detail: notices, events: subscriptionNoticeEvents(notices, current, now) };
+    });
+    if (!result || result.duplicate || result.detail.length === 0) return false;
     await this.announce(result.detail, result.after);
     return true;
   }
 
-  /** The notices of a transition go into the outbox in its transaction: they commit with it or not at all. */
-  private async store(tx: DatabaseTransaction, notices: SubscriptionNotice[], row: SubscriptionRow, now: Date): Promise<void> {
-    for (const notice of notices) await this.events.enqueue(tx, notice, row, now);
-  }
-
-  /** After the commit: publishes the stored notices. */
-  private async announce(notices: SubscriptionNotice[], row: SubscriptionRow): Promise<void> {
+  /** After the commit: publishes the notices stored with the change. */
+  private async announce(notices: SubscriptionNotice[], row: Subscription): Promise<void> {
     if (notices.length === 0) return;
-    await this.events.flush();
+    await this.outbox.flush();
     for (const notice of notices) {
       this.logger.log({ subscriptionId: row.id, userId: row.userId, notice: notice.kind, plan: row.plan }, `subscription ${notice.kind}`);
     }
   }
 
   /** What an upgrade took over ends at the provider too, so it is never charged again. */
-  private async endSuperseded(rows: SubscriptionRow[]): Promise<void> {
+  private async endSuperseded(rows: Subscription[]): Promise<void> {
     for (const row of rows) {
       if (!row.providerSubscriptionId) continue;
       try {

@@ -3,11 +3,12 @@ import { PLANS } from '@wildframe/contracts';
 import type { PlanId } from '@wildframe/contracts';
 import { CLOCK } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
-import type { SubscriptionRow } from '../db/schema';
+import type { Subscription } from '../domain/subscription';
 import { billingErrors } from '../domain/billing.errors';
 import { PAYMENT_PROVIDER } from '../domain/payment-provider';
 import type { PaymentProvider, ProviderSubscription } from '../domain/payment-provider';
-import { acceptPromoCode, isPaidPlan, planRank } from '../domain/pricing';
+import { acceptPromoCode, invoiceAmountCents, isPaidPlan, planRank } from '../domain/pricing';
+import { upgradeCreditCents } from '../domain/proration';
 import type { PaidPlanId } from '../domain/pricing';
 import { toSummary } from '../domain/subscription-summary';
 import type { CompleteUpgradeBody, UpgradeBody } from '../dto/billing.dto';
@@ -24,7 +25,8 @@ const promoRefusals = { invalid: billingErrors.promoInvalid, monthlyOnly: billin
 /**
  * Upgrades (spec, "Upgrade" states): a new subscription on the higher plan waits for its first
  * payment; once paid it becomes the user's subscription and the one it replaces ends at the
- * provider. Only upgrades: the plan order is explorer < enthusiast < professional.
+ * provider. Only upgrades: the plan order is explorer < enthusiast < professional. The unused
+ * part of the replaced plan's paid period is credited to the first payment (shown before paying).
  */
 @Injectable()
 export class Upgrades {
@@ -60,7 +62,9 @@ export class Upgrades {
     }
 
     const customerId = await this.customerFor(identity);
-    const remote = await this.provider.createSubscription({ customerId, plan: input.plan, isAnnual: input.isAnnual, promo: promoCode !== null, userId: identity.userId });
+    // The unused part of what the current plan's period cost comes off the first payment.
+    const creditCents = upgradeCreditCents(live, this.clock.now());
+    const remote = await this.provider.createSubscription({ customerId, plan: input.plan, isAnnual: input.isAnnual, promo: promoCode !== null, userId: identity.userId, creditCents });
     await this.subscriptions.insert({
       userId: identity.userId,
       plan: input.plan,
@@ -80,7 +84,7 @@ export class Upgrades {
   /** POST /api/complete-subscription-upgrade: after the web confirmed the payment. */
   async complete(identity: Identity, input: CompleteUpgradeBody): Promise<CompletedUpgrade> {
     const pending = (await this.subscriptions.incompleteForUser(identity.userId)).filter((row) => row.plan === input.plan && row.isAnnual === input.isAnnual);
-    let row: SubscriptionRow | undefined;
+    let row: Subscription | undefined;
     // Normally one; two when the same upgrade was asked for twice at once. The paid one wins.
     for (const candidate of pending) {
       const after = await this.sync.refresh(candidate.providerSubscriptionId as string);
@@ -95,12 +99,12 @@ export class Upgrades {
       row = await this.subscriptions.liveForUser(identity.userId);
       if (!row || row.plan !== input.plan || row.isAnnual !== input.isAnnual) throw billingErrors.noPendingUpgrade();
     }
-    return { plan: row.plan as PaidPlanId, planExpiry: row.currentPeriodEnd?.toISOString() ?? null, subscription: toSummary(row) };
+    return { plan: row.plan, planExpiry: row.currentPeriodEnd?.toISOString() ?? null, subscription: toSummary(row) };
   }
 
   /** The higher of what auth says (an admin may have set it) and what billing holds. */
-  private currentPlan(authPlan: PlanId, live: SubscriptionRow | undefined): PlanId {
-    const billed = (live?.plan as PlanId | undefined) ?? 'explorer';
+  private currentPlan(authPlan: PlanId, live: Subscription | undefined): PlanId {
+    const billed = live?.plan ?? 'explorer';
     return planRank(billed) > planRank(authPlan) ? billed : authPlan;
   }
 
@@ -111,9 +115,9 @@ export class Upgrades {
     return this.customers.save(identity.userId, this.provider.name, created);
   }
 
-  private async abandon(row: SubscriptionRow): Promise<void> {
-    await this.subscriptions.setStatus(row.id, 'abandoned', this.clock.now());
-    if (!row.providerSubscriptionId) return;
+  private async abandon(row: Subscription): Promise<void> {
+    // Only while still unpaid: a payment that came meanwhile stands.
+    if (!(await this.subscriptions.abandonIncomplete(row.id, this.clock.now())) || !row.providerSubscriptionId) return;
     await this.provider.cancelNow(row.providerSubscriptionId).catch((error: unknown) =>
       this.logger.warn({ err: error, subscriptionId: row.id }, 'could not cancel an abandoned upgrade at the provider'),
     );
@@ -121,6 +125,8 @@ export class Upgrades {
 
   private paymentOf(remote: ProviderSubscription, plan: PaidPlanId, isAnnual: boolean, promoCode: string | null): UpgradePayment {
     const waiting = remote.status === 'incomplete' ? remote.pendingPayment : null;
+    // What the first invoice would have cost without the credit, less what it costs.
+    const credit = waiting ? Math.max(0, invoiceAmountCents(plan, isAnnual, promoCode !== null) - remote.amountDueCents) : 0;
     return {
       subscriptionId: remote.id,
       status: waiting ? waiting.status : remote.status,
@@ -128,6 +134,7 @@ export class Upgrades {
       plan,
       isAnnual,
       amountDue: remote.amountDueCents / 100,
+      credit: credit / 100,
       currency: 'usd',
       promoCode,
     };

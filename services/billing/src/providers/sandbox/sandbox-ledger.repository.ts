@@ -1,138 +1,114 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE } from '@wildframe/platform';
-import type { DatabaseTransaction, ServiceDatabase } from '@wildframe/platform';
-import { and, desc, eq, inArray, lt, lte } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
-import {
-  sandboxCustomers,
-  sandboxInvoices,
-  SandboxInvoiceRow,
-  sandboxPaymentMethods,
-  SandboxPaymentMethodRow,
-  sandboxSetupIntents,
-  SandboxSetupIntentRow,
-  sandboxSubscriptions,
-  SandboxSubscriptionRow,
-} from '../../db/schema';
+import type { ChargeOutcome } from './test-cards';
 
-type Executor = NodePgDatabase | DatabaseTransaction;
+// The sandbox payment provider's own books (no real money), in Stripe's vocabulary.
 
-/** The sandbox provider's books: customers, cards, setups, subscriptions and invoices. */
-@Injectable()
-export class SandboxLedger {
-  constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {}
+export interface SandboxCustomer {
+  id: string;
+  email: string;
+  name: string;
+  defaultPaymentMethodId: string | null;
+  createdAt: Date;
+}
 
-  transaction<T>(fn: (tx: DatabaseTransaction) => Promise<T>): Promise<T> {
-    return this.database.db.transaction(fn);
-  }
+/** A card saved by a confirmed setup or payment. Only brand and last four digits are kept, never the number. */
+export interface SandboxPaymentMethod {
+  id: string;
+  customerId: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+  /** What charges to this card do: the test card decides (e.g. 4000 0000 0000 0341 fails later charges). */
+  chargeOutcome: ChargeOutcome;
+  createdAt: Date;
+}
 
-  private db(tx?: Executor): Executor {
-    return tx ?? this.database.db;
-  }
+export type SandboxSetupStatus = 'requires_payment_method' | 'succeeded' | 'canceled';
 
-  async insertCustomer(row: typeof sandboxCustomers.$inferInsert): Promise<void> {
-    await this.db().insert(sandboxCustomers).values(row);
-  }
+export interface SandboxSetupIntent {
+  id: string;
+  clientSecret: string;
+  customerId: string;
+  status: SandboxSetupStatus;
+  paymentMethodId: string | null;
+  lastError: string | null;
+  createdAt: Date;
+}
 
-  async customerDefaultPaymentMethod(customerId: string, tx?: Executor): Promise<string | null> {
-    const [row] = await this.db(tx).select({ id: sandboxCustomers.defaultPaymentMethodId }).from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId));
-    return row?.id ?? null;
-  }
+/** One invoice per billing period, with the payment that settles it. */
+export interface SandboxInvoice {
+  id: string;
+  amountCents: number;
+  status: 'open' | 'paid' | 'void';
+  paymentIntentId: string;
+  paymentClientSecret: string;
+  paymentStatus: 'requires_payment_method' | 'succeeded' | 'canceled';
+  attemptCount: number;
+  lastError: string | null;
+  periodStart: Date;
+  periodEnd: Date;
+  createdAt: Date;
+}
 
-  async setCustomerDefaultPaymentMethod(customerId: string, paymentMethodId: string, tx?: Executor): Promise<void> {
-    await this.db(tx).update(sandboxCustomers).set({ defaultPaymentMethodId: paymentMethodId }).where(eq(sandboxCustomers.id, customerId));
-  }
+export type SandboxSubscriptionStatus = 'incomplete' | 'active' | 'past_due' | 'canceled' | 'incomplete_expired';
 
-  async insertPaymentMethod(row: typeof sandboxPaymentMethods.$inferInsert, tx?: Executor): Promise<void> {
-    await this.db(tx).insert(sandboxPaymentMethods).values(row);
-  }
+/** A sandbox subscription with its invoices (oldest first): they change together. */
+export interface SandboxSubscription {
+  id: string;
+  customerId: string;
+  plan: string;
+  isAnnual: boolean;
+  status: SandboxSubscriptionStatus;
+  defaultPaymentMethodId: string | null;
+  currentPeriodStart: Date | null;
+  currentPeriodEnd: Date | null;
+  cancelAtPeriodEnd: boolean;
+  promoCode: string | null;
+  /** How many more invoices the promo discounts. */
+  discountedPeriodsLeft: number;
+  pastDueSince: Date | null;
+  endedAt: Date | null;
+  createdAt: Date;
+  invoices: SandboxInvoice[];
+}
 
-  async paymentMethod(id: string, tx?: Executor): Promise<SandboxPaymentMethodRow | undefined> {
-    const [row] = await this.db(tx).select().from(sandboxPaymentMethods).where(eq(sandboxPaymentMethods.id, id));
-    return row;
-  }
+/**
+ * The sandbox provider's books (port; adapters in `repositories/postgres/` and `repositories/mongo/`):
+ * customers, cards, setups, and subscriptions with their invoices. A subscription and its invoices
+ * change as one (`changeSubscription`), so a payment settles its invoice and extends the period
+ * together, and concurrent payments or renewals of one subscription charge once.
+ */
+export abstract class SandboxLedger {
+  abstract insertCustomer(row: SandboxCustomer): Promise<void>;
+  abstract customer(id: string): Promise<SandboxCustomer | undefined>;
+  abstract setCustomerDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
 
-  async insertSetupIntent(row: typeof sandboxSetupIntents.$inferInsert): Promise<void> {
-    await this.db().insert(sandboxSetupIntents).values(row);
-  }
+  abstract insertPaymentMethod(row: SandboxPaymentMethod): Promise<void>;
+  abstract paymentMethod(id: string): Promise<SandboxPaymentMethod | undefined>;
+  /** The customer's saved cards, oldest first (what a charge kept: one card per settled payment or setup). */
+  abstract paymentMethodsOf(customerId: string): Promise<SandboxPaymentMethod[]>;
+  /** Compensation: removes a card saved for a payment or setup that another request completed first. */
+  abstract deletePaymentMethod(id: string): Promise<void>;
 
-  async setupIntent(id: string, tx?: Executor): Promise<SandboxSetupIntentRow | undefined> {
-    const [row] = await this.db(tx).select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.id, id));
-    return row;
-  }
+  abstract insertSetupIntent(row: SandboxSetupIntent): Promise<void>;
+  abstract setupIntent(id: string): Promise<SandboxSetupIntent | undefined>;
+  abstract setupIntentBySecret(clientSecret: string): Promise<SandboxSetupIntent | undefined>;
+  /** Changes a setup only from the status it was read in; false when another change came first. */
+  abstract updateSetupIntent(id: string, from: SandboxSetupStatus, patch: Partial<Pick<SandboxSetupIntent, 'status' | 'paymentMethodId' | 'lastError'>>): Promise<boolean>;
 
-  /** Locked for the confirming transaction, found by the secret the web holds. */
-  async setupIntentBySecretForUpdate(clientSecret: string, tx: DatabaseTransaction): Promise<SandboxSetupIntentRow | undefined> {
-    const [row] = await tx.select().from(sandboxSetupIntents).where(eq(sandboxSetupIntents.clientSecret, clientSecret)).for('update');
-    return row;
-  }
-
-  async updateSetupIntent(id: string, patch: Partial<typeof sandboxSetupIntents.$inferInsert>, tx?: Executor): Promise<void> {
-    await this.db(tx).update(sandboxSetupIntents).set(patch).where(eq(sandboxSetupIntents.id, id));
-  }
-
-  async insertSubscription(row: typeof sandboxSubscriptions.$inferInsert, tx: Executor): Promise<void> {
-    await tx.insert(sandboxSubscriptions).values(row);
-  }
-
-  async subscription(id: string, tx?: Executor): Promise<SandboxSubscriptionRow | undefined> {
-    const [row] = await this.db(tx).select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id));
-    return row;
-  }
-
-  async subscriptionForUpdate(id: string, tx: DatabaseTransaction): Promise<SandboxSubscriptionRow | undefined> {
-    const [row] = await tx.select().from(sandboxSubscriptions).where(eq(sandboxSubscriptions.id, id)).for('update');
-    return row;
-  }
-
-  async updateSubscription(id: string, patch: Partial<typeof sandboxSubscriptions.$inferInsert>, tx?: Executor): Promise<void> {
-    await this.db(tx).update(sandboxSubscriptions).set(patch).where(eq(sandboxSubscriptions.id, id));
-  }
+  abstract insertSubscription(row: SandboxSubscription): Promise<void>;
+  abstract subscription(id: string): Promise<SandboxSubscription | undefined>;
+  /** The subscription whose invoice this payment secret settles. */
+  abstract subscriptionIdByPaymentSecret(clientSecret: string): Promise<string | undefined>;
+  /**
+   * Reads, changes and writes one subscription with its invoices as one: concurrent changes apply
+   * one after the other, each seeing the result of the one before. `change` must be pure (it may
+   * run again when another change came first); `next: null` leaves the subscription as it is.
+   * Undefined when there is no such subscription.
+   */
+  abstract changeSubscription<T>(id: string, change: (current: SandboxSubscription) => { next: SandboxSubscription | null; result: T }): Promise<{ result: T } | undefined>;
 
   /** Active subscriptions whose period has ended: due to renew or to end. */
-  async dueForPeriodEnd(now: Date): Promise<string[]> {
-    const rows = await this.db()
-      .select({ id: sandboxSubscriptions.id })
-      .from(sandboxSubscriptions)
-      .where(and(eq(sandboxSubscriptions.status, 'active'), lte(sandboxSubscriptions.currentPeriodEnd, now)));
-    return rows.map((r) => r.id);
-  }
-
-  async incompleteCreatedBefore(cutoff: Date): Promise<string[]> {
-    const rows = await this.db()
-      .select({ id: sandboxSubscriptions.id })
-      .from(sandboxSubscriptions)
-      .where(and(eq(sandboxSubscriptions.status, 'incomplete'), lt(sandboxSubscriptions.createdAt, cutoff)));
-    return rows.map((r) => r.id);
-  }
-
-  async insertInvoice(row: typeof sandboxInvoices.$inferInsert, tx: Executor): Promise<void> {
-    await tx.insert(sandboxInvoices).values(row);
-  }
-
-  async invoiceBySecretForUpdate(clientSecret: string, tx: DatabaseTransaction): Promise<SandboxInvoiceRow | undefined> {
-    const [row] = await tx.select().from(sandboxInvoices).where(eq(sandboxInvoices.paymentClientSecret, clientSecret)).for('update');
-    return row;
-  }
-
-  async latestInvoice(subscriptionId: string, tx?: Executor): Promise<SandboxInvoiceRow | undefined> {
-    const [row] = await this.db(tx)
-      .select()
-      .from(sandboxInvoices)
-      .where(eq(sandboxInvoices.subscriptionId, subscriptionId))
-      .orderBy(desc(sandboxInvoices.createdAt), desc(sandboxInvoices.periodStart))
-      .limit(1);
-    return row;
-  }
-
-  async updateInvoice(id: string, patch: Partial<typeof sandboxInvoices.$inferInsert>, tx?: Executor): Promise<void> {
-    await this.db(tx).update(sandboxInvoices).set(patch).where(eq(sandboxInvoices.id, id));
-  }
-
-  async voidOpenInvoices(subscriptionId: string, tx: Executor): Promise<void> {
-    await tx
-      .update(sandboxInvoices)
-      .set({ status: 'void', paymentStatus: 'canceled' })
-      .where(and(eq(sandboxInvoices.subscriptionId, subscriptionId), inArray(sandboxInvoices.status, ['open'])));
-  }
+  abstract dueForPeriodEnd(now: Date): Promise<string[]>;
+  abstract incompleteCreatedBefore(cutoff: Date): Promise<string[]>;
 }

@@ -1,13 +1,12 @@
 import { isPlanId, LAUNCH_PROMO } from '@wildframe/contracts';
-import type { Clock, DatabaseTransaction } from '@wildframe/platform';
+import type { Clock } from '@wildframe/platform';
 import { randomBytes } from 'node:crypto';
-import type { SandboxInvoiceRow, SandboxSubscriptionRow } from '../../db/schema';
 import { billingErrors } from '../../domain/billing.errors';
 import { PaymentDeclinedError } from '../../domain/payment-provider';
 import type { CreateSubscriptionInput, PaymentProvider, ProviderSetupIntent, ProviderSubscription } from '../../domain/payment-provider';
 import { invoiceAmountCents, isPaidPlan, periodEnd, PROMO_PERIODS } from '../../domain/pricing';
 import type { PaidPlanId } from '../../domain/pricing';
-import type { SandboxLedger } from './sandbox-ledger.repository';
+import type { SandboxInvoice, SandboxLedger, SandboxPaymentMethod, SandboxSetupIntent, SandboxSubscription } from './sandbox-ledger.repository';
 import { checkTestCard } from './test-cards';
 import type { CardInput, ChargeOutcome } from './test-cards';
 
@@ -45,14 +44,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async createCustomer(input: { email: string; name: string; userId: string }): Promise<string> {
     const id = newId('cus');
-    await this.ledger.insertCustomer({ id, email: input.email, name: input.name, createdAt: this.clock.now() });
+    await this.ledger.insertCustomer({ id, email: input.email, name: input.name, defaultPaymentMethodId: null, createdAt: this.clock.now() });
     return id;
   }
 
   async createSetupIntent(customerId: string): Promise<ProviderSetupIntent> {
     const id = newId('seti');
     const clientSecret = newSecret(id);
-    await this.ledger.insertSetupIntent({ id, clientSecret, customerId, status: 'requires_payment_method', createdAt: this.clock.now() });
+    await this.ledger.insertSetupIntent({ id, clientSecret, customerId, status: 'requires_payment_method', paymentMethodId: null, lastError: null, createdAt: this.clock.now() });
     return { id, clientSecret, status: 'requires_payment_method', customerId, paymentMethodId: null };
   }
 
@@ -64,116 +63,158 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   async cancelSetupIntent(id: string): Promise<void> {
     const row = await this.ledger.setupIntent(id);
-    if (row && row.status !== 'succeeded') await this.ledger.updateSetupIntent(id, { status: 'canceled' });
+    if (row && row.status === 'requires_payment_method') await this.ledger.updateSetupIntent(id, 'requires_payment_method', { status: 'canceled' });
   }
 
   /** What Stripe.js's confirmSetup does for a card: save it, or refuse it. */
   async confirmSetup(clientSecret: string, card: CardInput): Promise<ConfirmedSetup> {
     const now = this.clock.now();
-    const outcome = await this.ledger.transaction(async (tx) => {
-      const setup = await this.ledger.setupIntentBySecretForUpdate(clientSecret, tx);
+    for (;;) {
+      const setup = await this.ledger.setupIntentBySecret(clientSecret);
       if (!setup || setup.status === 'canceled') throw billingErrors.signupNotFound();
       if (setup.status === 'succeeded' && setup.paymentMethodId) {
-        const saved = await this.ledger.paymentMethod(setup.paymentMethodId, tx);
-        return { setup, paymentMethod: { brand: saved?.brand ?? 'card', last4: saved?.last4 ?? '' } };
+        const saved = await this.ledger.paymentMethod(setup.paymentMethodId);
+        return { setupIntent: this.setupView(setup), paymentMethod: { brand: saved?.brand ?? 'card', last4: saved?.last4 ?? '' } };
       }
       const checked = this.checkCard(card, now);
       if (checked.card.setup === 'declines') {
-        await this.ledger.updateSetupIntent(setup.id, { lastError: checked.card.declineMessage }, tx);
-        return { declined: checked.card.declineMessage };
+        // The refusal is recorded before it is reported.
+        await this.ledger.updateSetupIntent(setup.id, 'requires_payment_method', { lastError: checked.card.declineMessage });
+        throw new PaymentDeclinedError(checked.card.declineMessage);
       }
-      const paymentMethodId = await this.savePaymentMethod(setup.customerId, checked, tx);
-      await this.ledger.updateSetupIntent(setup.id, { status: 'succeeded', paymentMethodId, lastError: null }, tx);
-      return {
-        setup: { ...setup, status: 'succeeded', paymentMethodId },
-        paymentMethod: { brand: checked.card.brand, last4: checked.last4 },
-      };
-    });
-    // The refusal is recorded (committed) before it is reported.
-    if (typeof outcome.declined === 'string') throw new PaymentDeclinedError(outcome.declined);
-    return { setupIntent: this.setupView(outcome.setup), paymentMethod: outcome.paymentMethod };
+      const method = this.paymentMethodOf(setup.customerId, checked);
+      await this.ledger.insertPaymentMethod(method);
+      if (await this.ledger.updateSetupIntent(setup.id, 'requires_payment_method', { status: 'succeeded', paymentMethodId: method.id, lastError: null })) {
+        await this.ledger.setCustomerDefaultPaymentMethod(setup.customerId, method.id);
+        return { setupIntent: this.setupView({ ...setup, status: 'succeeded', paymentMethodId: method.id }), paymentMethod: { brand: method.brand, last4: method.last4 } };
+      }
+      // Another confirmation (or a cancellation) came first: its outcome stands, this card goes.
+      await this.ledger.deletePaymentMethod(method.id);
+    }
   }
 
   async createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription> {
     const now = this.clock.now();
     const id = newId('sub');
-    const end = periodEnd(now, input.isAnnual);
-    const result = await this.ledger.transaction(async (tx) => {
-      await this.ledger.insertSubscription(
-        {
-          id,
-          customerId: input.customerId,
-          plan: input.plan,
-          isAnnual: input.isAnnual,
-          status: 'incomplete',
-          promoCode: input.promo ? LAUNCH_PROMO.code : null,
-          discountedPeriodsLeft: input.promo ? PROMO_PERIODS : 0,
-          createdAt: now,
-        },
-        tx,
-      );
-      const invoice = await this.openInvoice(id, input.plan, input.isAnnual, input.promo, now, end, tx);
-      if (!input.paymentMethodId) return { ok: true as const };
-      const method = await this.ledger.paymentMethod(input.paymentMethodId, tx);
+    const opened = this.openInvoice(input.plan, input.isAnnual, input.promo, now, periodEnd(now, input.isAnnual));
+    const invoice = { ...opened, amountCents: Math.max(0, opened.amountCents - (input.creditCents ?? 0)) };
+    let row: SandboxSubscription = {
+      id,
+      customerId: input.customerId,
+      plan: input.plan,
+      isAnnual: input.isAnnual,
+      status: 'incomplete',
+      defaultPaymentMethodId: null,
+      currentPeriodStart: null,
+      currentPeriodEnd: null,
+      cancelAtPeriodEnd: false,
+      promoCode: input.promo ? LAUNCH_PROMO.code : null,
+      discountedPeriodsLeft: input.promo ? PROMO_PERIODS : 0,
+      pastDueSince: null,
+      endedAt: null,
+      createdAt: now,
+      invoices: [invoice],
+    };
+    let declined: string | null = null;
+    if (input.paymentMethodId) {
+      const method = await this.ledger.paymentMethod(input.paymentMethodId);
       if (!method || method.customerId !== input.customerId) throw billingErrors.setupNotConfirmed();
       if (method.chargeOutcome === 'declines') {
-        // Stripe's error_if_incomplete: a refused first charge leaves no subscription behind.
-        await this.ledger.updateSubscription(id, { status: 'incomplete_expired', endedAt: now }, tx);
-        await this.ledger.updateInvoice(invoice.id, { status: 'void', paymentStatus: 'canceled', attemptCount: 1, lastError: 'Your card was declined.' }, tx);
-        return { ok: false as const, message: 'Your card was declined.' };
+        // Stripe's error_if_incomplete: a refused first charge leaves no live subscription behind.
+        declined = 'Your card was declined.';
+        row = {
+          ...row,
+          status: 'incomplete_expired',
+          endedAt: now,
+          invoices: [{ ...invoice, status: 'void', paymentStatus: 'canceled', attemptCount: 1, lastError: declined }],
+        };
+      } else {
+        row = payInvoice(row, invoice.id, method.id);
       }
-      await this.payInvoice(invoice, method.id, tx);
-      return { ok: true as const };
-    });
-    if (!result.ok) throw new PaymentDeclinedError(result.message);
+    }
+    await this.ledger.insertSubscription(row);
+    if (declined) throw new PaymentDeclinedError(declined);
     return this.getSubscription(id);
   }
 
   /** What Stripe.js's confirmPayment does for a card: pay the invoice, or refuse. */
   async confirmPayment(clientSecret: string, card: CardInput): Promise<{ status: 'succeeded'; subscriptionId: string }> {
     const now = this.clock.now();
-    const outcome = await this.ledger.transaction(async (tx) => {
-      const invoice = await this.ledger.invoiceBySecretForUpdate(clientSecret, tx);
-      if (!invoice || invoice.status === 'void') throw billingErrors.paymentNotFound();
-      if (invoice.status === 'paid') return { subscriptionId: invoice.subscriptionId };
-      const subscription = await this.ledger.subscriptionForUpdate(invoice.subscriptionId, tx);
-      if (!subscription || !['incomplete', 'past_due'].includes(subscription.status)) throw billingErrors.paymentNotFound();
-      const checked = this.checkCard(card, now);
-      if (checked.card.charges === 'declines') {
-        await this.ledger.updateInvoice(invoice.id, { attemptCount: invoice.attemptCount + 1, lastError: checked.card.declineMessage }, tx);
-        return { declined: checked.card.declineMessage };
-      }
-      const paymentMethodId = await this.savePaymentMethod(subscription.customerId, checked, tx);
-      await this.payInvoice(invoice, paymentMethodId, tx);
-      return { subscriptionId: invoice.subscriptionId };
+    const subscriptionId = await this.ledger.subscriptionIdByPaymentSecret(clientSecret);
+    const subscription = subscriptionId ? await this.ledger.subscription(subscriptionId) : undefined;
+    const invoice = subscription?.invoices.find((i) => i.paymentClientSecret === clientSecret);
+    if (!subscription || !invoice || invoice.status === 'void') throw billingErrors.paymentNotFound();
+    if (invoice.status === 'paid') return { status: 'succeeded', subscriptionId: subscription.id };
+    if (!['incomplete', 'past_due'].includes(subscription.status)) throw billingErrors.paymentNotFound();
+    const checked = this.checkCard(card, now);
+    if (checked.card.charges === 'declines') {
+      const message = checked.card.declineMessage;
+      await this.ledger.changeSubscription(subscription.id, (current) => ({
+        next: withInvoice(current, invoice.id, (open) => (open.status === 'open' ? { ...open, attemptCount: open.attemptCount + 1, lastError: message } : open)),
+        result: null,
+      }));
+      throw new PaymentDeclinedError(message);
+    }
+    const method = this.paymentMethodOf(subscription.customerId, checked);
+    await this.ledger.insertPaymentMethod(method);
+    const outcome = await this.ledger.changeSubscription(subscription.id, (current) => {
+      const latest = current.invoices.find((i) => i.id === invoice.id);
+      if (latest?.status === 'paid') return { next: null, result: 'paid already' as const };
+      if (!latest || latest.status === 'void' || !['incomplete', 'past_due'].includes(current.status)) return { next: null, result: 'gone' as const };
+      return { next: payInvoice(current, invoice.id, method.id), result: 'paid' as const };
     });
-    if (typeof outcome.declined === 'string') throw new PaymentDeclinedError(outcome.declined);
-    return { status: 'succeeded', subscriptionId: outcome.subscriptionId };
+    if (outcome?.result !== 'paid') {
+      // Another payment settled it first (it alone is charged), or it went meanwhile: this card goes.
+      await this.ledger.deletePaymentMethod(method.id);
+      if (outcome?.result !== 'paid already') throw billingErrors.paymentNotFound();
+    } else {
+      await this.ledger.setCustomerDefaultPaymentMethod(subscription.customerId, method.id);
+    }
+    return { status: 'succeeded', subscriptionId: subscription.id };
   }
 
   async getSubscription(id: string): Promise<ProviderSubscription> {
     const row = await this.ledger.subscription(id);
     if (!row) throw billingErrors.paymentNotFound();
-    return this.subscriptionView(row, await this.ledger.latestInvoice(id));
+    return this.subscriptionView(row);
   }
 
   async cancelAtPeriodEnd(id: string): Promise<ProviderSubscription> {
     const row = await this.ledger.subscription(id);
     if (!row) throw billingErrors.paymentNotFound();
     if (row.status === 'incomplete') return this.cancelNow(id);
-    if (row.status === 'active' || row.status === 'past_due') await this.ledger.updateSubscription(id, { cancelAtPeriodEnd: true });
+    await this.ledger.changeSubscription(id, (current) => ({
+      next: current.status === 'active' || current.status === 'past_due' ? { ...current, cancelAtPeriodEnd: true } : null,
+      result: null,
+    }));
+    return this.getSubscription(id);
+  }
+
+  async resume(id: string): Promise<ProviderSubscription> {
+    const now = this.clock.now();
+    const changed = await this.ledger.changeSubscription(id, (current) => {
+      const running = (current.status === 'active' || current.status === 'past_due') && (!current.currentPeriodEnd || current.currentPeriodEnd > now);
+      return { next: running && current.cancelAtPeriodEnd ? { ...current, cancelAtPeriodEnd: false } : null, result: null };
+    });
+    if (!changed) throw billingErrors.paymentNotFound();
     return this.getSubscription(id);
   }
 
   async cancelNow(id: string): Promise<ProviderSubscription> {
     const now = this.clock.now();
-    await this.ledger.transaction(async (tx) => {
-      const row = await this.ledger.subscriptionForUpdate(id, tx);
-      if (!row) throw billingErrors.paymentNotFound();
-      if (row.status === 'canceled' || row.status === 'incomplete_expired') return;
-      await this.ledger.updateSubscription(id, { status: row.status === 'incomplete' ? 'incomplete_expired' : 'canceled', endedAt: now }, tx);
-      await this.ledger.voidOpenInvoices(id, tx);
+    const changed = await this.ledger.changeSubscription(id, (current) => {
+      if (current.status === 'canceled' || current.status === 'incomplete_expired') return { next: null, result: null };
+      return {
+        next: {
+          ...current,
+          status: current.status === 'incomplete' ? 'incomplete_expired' : 'canceled',
+          endedAt: now,
+          invoices: current.invoices.map((invoice) => (invoice.status === 'open' ? { ...invoice, status: 'void', paymentStatus: 'canceled' } : invoice)),
+        },
+        result: null,
+      };
     });
+    if (!changed) throw billingErrors.paymentNotFound();
     return this.getSubscription(id);
   }
 
@@ -185,18 +226,20 @@ export class SandboxPaymentProvider implements PaymentProvider {
   async runDueWork(now: Date = this.clock.now()): Promise<string[]> {
     const changed = new Set<string>();
     for (const id of await this.ledger.dueForPeriodEnd(now)) {
-      await this.ledger.transaction(async (tx) => {
-        for (let renewals = 0; renewals < MAX_RENEWALS_PER_RUN; renewals++) {
-          const row = await this.ledger.subscriptionForUpdate(id, tx);
-          if (!row || row.status !== 'active' || !row.currentPeriodEnd || row.currentPeriodEnd > now) return;
-          changed.add(id);
-          if (row.cancelAtPeriodEnd) {
-            await this.ledger.updateSubscription(id, { status: 'canceled', endedAt: row.currentPeriodEnd }, tx);
-            return;
-          }
-          if (!(await this.renew(row, tx))) return;
-        }
-      });
+      // One period per step, each step one change of the subscription with its new invoice.
+      for (let renewals = 0; renewals < MAX_RENEWALS_PER_RUN; renewals++) {
+        const row = await this.ledger.subscription(id);
+        const methodId = row?.defaultPaymentMethodId ?? (row ? (await this.ledger.customer(row.customerId))?.defaultPaymentMethodId : null);
+        const method = methodId ? await this.ledger.paymentMethod(methodId) : undefined;
+        const step = await this.ledger.changeSubscription(id, (current) => {
+          if (current.status !== 'active' || !current.currentPeriodEnd || current.currentPeriodEnd > now) return { next: null, result: 'done' as const };
+          if (current.cancelAtPeriodEnd) return { next: { ...current, status: 'canceled', endedAt: current.currentPeriodEnd }, result: 'ended' as const };
+          return this.renew(current, method);
+        });
+        if (!step || step.result === 'done') break;
+        changed.add(id);
+        if (step.result !== 'renewed') break;
+      }
     }
     for (const id of await this.ledger.incompleteCreatedBefore(new Date(now.getTime() - INCOMPLETE_EXPIRES_MS))) {
       await this.cancelNow(id);
@@ -217,34 +260,26 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return checked;
   }
 
-  private async savePaymentMethod(
+  private paymentMethodOf(
     customerId: string,
     checked: { card: { brand: string; charges: ChargeOutcome }; last4: string; expMonth: number; expYear: number },
-    tx: DatabaseTransaction,
-  ): Promise<string> {
-    const id = newId('pm');
-    await this.ledger.insertPaymentMethod(
-      { id, customerId, brand: checked.card.brand, last4: checked.last4, expMonth: checked.expMonth, expYear: checked.expYear, chargeOutcome: checked.card.charges, createdAt: this.clock.now() },
-      tx,
-    );
-    await this.ledger.setCustomerDefaultPaymentMethod(customerId, id, tx);
-    return id;
+  ): SandboxPaymentMethod {
+    return {
+      id: newId('pm'),
+      customerId,
+      brand: checked.card.brand,
+      last4: checked.last4,
+      expMonth: checked.expMonth,
+      expYear: checked.expYear,
+      chargeOutcome: checked.card.charges,
+      createdAt: this.clock.now(),
+    };
   }
 
-  private async openInvoice(
-    subscriptionId: string,
-    plan: PaidPlanId,
-    isAnnual: boolean,
-    discounted: boolean,
-    start: Date,
-    end: Date,
-    tx: DatabaseTransaction,
-  ): Promise<SandboxInvoiceRow> {
-    const id = newId('in');
+  private openInvoice(plan: PaidPlanId, isAnnual: boolean, discounted: boolean, start: Date, end: Date): SandboxInvoice {
     const paymentIntentId = newId('pi');
-    const row: SandboxInvoiceRow = {
-      id,
-      subscriptionId,
+    return {
+      id: newId('in'),
       amountCents: invoiceAmountCents(plan, isAnnual, discounted),
       status: 'open',
       paymentIntentId,
@@ -256,49 +291,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
       periodEnd: end,
       createdAt: this.clock.now(),
     };
-    await this.ledger.insertInvoice(row, tx);
-    return row;
   }
 
-  /** Settles an invoice: the subscription becomes active for the invoice's period. */
-  private async payInvoice(invoice: SandboxInvoiceRow, paymentMethodId: string, tx: DatabaseTransaction): Promise<void> {
-    const subscription = await this.ledger.subscriptionForUpdate(invoice.subscriptionId, tx);
-    if (!subscription) throw billingErrors.paymentNotFound();
-    await this.ledger.updateInvoice(invoice.id, { status: 'paid', paymentStatus: 'succeeded', attemptCount: invoice.attemptCount + 1, lastError: null }, tx);
-    await this.ledger.updateSubscription(
-      subscription.id,
-      {
-        status: 'active',
-        defaultPaymentMethodId: paymentMethodId,
-        currentPeriodStart: invoice.periodStart,
-        currentPeriodEnd: invoice.periodEnd,
-        pastDueSince: null,
-        discountedPeriodsLeft: Math.max(0, subscription.discountedPeriodsLeft - 1),
-      },
-      tx,
-    );
-  }
-
-  /** Charges the next period to the saved card. False when it was declined (now past_due). */
-  private async renew(row: SandboxSubscriptionRow, tx: DatabaseTransaction): Promise<boolean> {
-    if (!isPaidPlan(row.plan as PaidPlanId) || !row.currentPeriodEnd) return false;
-    const plan = row.plan as PaidPlanId;
+  /** Charges the next period to the saved card: renewed, or declined (now past_due). */
+  private renew(row: SandboxSubscription, method: SandboxPaymentMethod | undefined): { next: SandboxSubscription | null; result: 'renewed' | 'declined' | 'done' } {
+    if (!isPaidPlan(row.plan as PaidPlanId) || !row.currentPeriodEnd) return { next: null, result: 'done' };
     const start = row.currentPeriodEnd;
-    const invoice = await this.openInvoice(row.id, plan, row.isAnnual, row.discountedPeriodsLeft > 0, start, periodEnd(start, row.isAnnual), tx);
-    const methodId = row.defaultPaymentMethodId ?? (await this.ledger.customerDefaultPaymentMethod(row.customerId, tx));
-    const method = methodId ? await this.ledger.paymentMethod(methodId, tx) : undefined;
+    const invoice = this.openInvoice(row.plan as PaidPlanId, row.isAnnual, row.discountedPeriodsLeft > 0, start, periodEnd(start, row.isAnnual));
     if (!method || method.chargeOutcome !== 'succeeds') {
-      await this.ledger.updateInvoice(invoice.id, { attemptCount: 1, lastError: 'Your card was declined.' }, tx);
-      await this.ledger.updateSubscription(row.id, { status: 'past_due', pastDueSince: this.clock.now() }, tx);
-      return false;
+      const declined: SandboxInvoice = { ...invoice, attemptCount: 1, lastError: 'Your card was declined.' };
+      return { next: { ...row, status: 'past_due', pastDueSince: this.clock.now(), invoices: [...row.invoices, declined] }, result: 'declined' };
     }
-    await this.payInvoice(invoice, method.id, tx);
-    return true;
+    return { next: payInvoice({ ...row, invoices: [...row.invoices, invoice] }, invoice.id, method.id), result: 'renewed' };
   }
 
   // ---- views in the port's terms ----
 
-  private setupView(row: { id: string; clientSecret: string; status: string; customerId: string; paymentMethodId: string | null }): ProviderSetupIntent {
+  private setupView(row: Pick<SandboxSetupIntent, 'id' | 'clientSecret' | 'status' | 'customerId' | 'paymentMethodId'>): ProviderSetupIntent {
     return {
       id: row.id,
       clientSecret: row.clientSecret,
@@ -308,7 +317,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  private subscriptionView(row: SandboxSubscriptionRow, latest: SandboxInvoiceRow | undefined): ProviderSubscription {
+  private subscriptionView(row: SandboxSubscription): ProviderSubscription {
+    const latest = row.invoices.at(-1);
     const status = row.status === 'active' ? 'active' : row.status === 'past_due' ? 'past_due' : row.status === 'incomplete' ? 'incomplete' : 'ended';
     const pending = status === 'incomplete' && latest?.status === 'open';
     const plan = isPlanId(row.plan) && isPaidPlan(row.plan) ? row.plan : null;
@@ -323,4 +333,23 @@ export class SandboxPaymentProvider implements PaymentProvider {
       amountDueCents: latest?.status === 'open' ? latest.amountCents : plan ? invoiceAmountCents(plan, row.isAnnual, row.discountedPeriodsLeft > 0) : 0,
     };
   }
+}
+
+function withInvoice(row: SandboxSubscription, invoiceId: string, change: (invoice: SandboxInvoice) => SandboxInvoice): SandboxSubscription {
+  return { ...row, invoices: row.invoices.map((invoice) => (invoice.id === invoiceId ? change(invoice) : invoice)) };
+}
+
+/** Settles an invoice: the subscription becomes active for the invoice's period. */
+function payInvoice(row: SandboxSubscription, invoiceId: string, paymentMethodId: string): SandboxSubscription {
+  const invoice = row.invoices.find((i) => i.id === invoiceId);
+  if (!invoice) return row;
+  return {
+    ...withInvoice(row, invoiceId, (open) => ({ ...open, status: 'paid', paymentStatus: 'succeeded', attemptCount: open.attemptCount + 1, lastError: null })),
+    status: 'active',
+    defaultPaymentMethodId: paymentMethodId,
+    currentPeriodStart: invoice.periodStart,
+    currentPeriodEnd: invoice.periodEnd,
+    pastDueSince: null,
+    discountedPeriodsLeft: Math.max(0, row.discountedPeriodsLeft - 1),
+  };
 }

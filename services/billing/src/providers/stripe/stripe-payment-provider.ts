@@ -92,13 +92,18 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.call(async () => {
       const price = this.settings.prices[input.plan][input.isAnnual ? 'annual' : 'monthly'];
       const coupon = input.promo ? await this.promoCoupon() : undefined;
+      // The upgrade's credit: a one-off amount off the first invoice, usable once.
+      const credit = input.creditCents
+        ? await this.stripe.coupons.create({ amount_off: input.creditCents, currency: 'usd', duration: 'once', max_redemptions: 1, name: 'Unused time on your previous plan' })
+        : undefined;
+      const discounts = [...(coupon ? [{ coupon }] : []), ...(credit ? [{ coupon: credit.id }] : [])];
       const subscription = await this.stripe.subscriptions.create({
         customer: input.customerId,
         items: [{ price }],
         ...(input.paymentMethodId
           ? { default_payment_method: input.paymentMethodId, payment_behavior: 'error_if_incomplete' as const }
           : { payment_behavior: 'default_incomplete' as const, payment_settings: { save_default_payment_method: 'on_subscription' as const, payment_method_types: ['card' as const] } }),
-        ...(coupon ? { discounts: [{ coupon }] } : {}),
+        ...(discounts.length > 0 ? { discounts } : {}),
         metadata: { userId: input.userId, plan: input.plan, billing: input.isAnnual ? 'annual' : 'monthly' },
         expand: SUBSCRIPTION_EXPAND,
       });
@@ -113,6 +118,10 @@ export class StripePaymentProvider implements PaymentProvider {
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription> {
     return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.update(id, { cancel_at_period_end: true, expand: SUBSCRIPTION_EXPAND })));
   }
+  async resume(id: string): Promise<ProviderSubscription> {
+    return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.update(id, { cancel_at_period_end: false, expand: SUBSCRIPTION_EXPAND })));
+  }
+
 
   cancelNow(id: string): Promise<ProviderSubscription> {
     return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.cancel(id, { expand: SUBSCRIPTION_EXPAND })));

@@ -1,4 +1,5 @@
-import { boolean, index, integer, pgSchema, primaryKey, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { boolean, index, integer, pgSchema, primaryKey, timestamp, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const billingSchema = pgSchema('billing');
 
@@ -27,7 +28,11 @@ export const subscriptions = billingSchema.table(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('subscriptions_user_idx').on(t.userId, t.status)],
+  (t) => [
+    index('subscriptions_user_idx').on(t.userId, t.status),
+    // At most one live subscription per user, whatever runs concurrently.
+    uniqueIndex('subscriptions_one_live_per_user').on(t.userId).where(sql`${t.status} in ('active', 'past_due')`),
+  ],
 );
 
 /** The payment provider's customer for each user (one per provider). */

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "subscriptions_one_live_per_user" ON "billing"."subscriptions" USING btree ("user_id") WHERE "billing"."subscriptions"."status" in ('active', 'past_due');
