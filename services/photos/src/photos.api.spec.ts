@@ -8,7 +8,7 @@ import { crc32, deflateSync } from 'node:zlib';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
-import type { StoredRating } from './db/schema';
+import type { StoredRating } from './domain/photo';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { photosConfigSchema } from './photos.config';
 import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';

@@ -12,8 +12,7 @@ import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
 import { PublicReadCache } from './public-cache/public-read-cache';
-import { PhotosRepository } from './repositories/photos.repository';
-import { UploadersRepository } from './repositories/uploaders.repository';
+import { photosRepositoryProviders } from './repositories/repository-providers';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { PhotoActions } from './use-cases/photo-actions';
 import { PhotoEventsConsumer } from './use-cases/photo-events.consumer';
@@ -58,8 +57,7 @@ export class PhotosModule {
           useFactory: (registry: LocalServiceRegistry) =>
             new AnalysisClientAdapter(registry, config.ANALYSIS_URL && config.INTERNAL_API_TOKEN ? { url: config.ANALYSIS_URL, token: config.INTERNAL_API_TOKEN } : null),
         },
-        PhotosRepository,
-        UploadersRepository,
+        ...photosRepositoryProviders(config.DATABASE_URL),
         PublicReadCache,
         PublicReadsFastPath,
         PhotoFiles,

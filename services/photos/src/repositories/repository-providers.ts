@@ -1,0 +1,22 @@
+import type { Provider } from '@nestjs/common';
+import { databaseDriver } from '@wildframe/platform';
+import { PhotosRepository } from './photos.repository';
+import { PostgresPhotosRepository } from './postgres/postgres-photos.repository';
+import { PostgresSiteAssetsRepository } from './postgres/postgres-site-assets.repository';
+import { PostgresUploadersRepository } from './postgres/postgres-uploaders.repository';
+import { SiteAssetsRepository } from './site-assets.repository';
+import { UploadersRepository } from './uploaders.repository';
+
+/** The adapters behind the photos ports, chosen by the scheme of `DATABASE_URL`. */
+export function photosRepositoryProviders(databaseUrl: string): Provider[] {
+  switch (databaseDriver(databaseUrl)) {
+    case 'postgres':
+      return [
+        { provide: PhotosRepository, useClass: PostgresPhotosRepository },
+        { provide: UploadersRepository, useClass: PostgresUploadersRepository },
+        { provide: SiteAssetsRepository, useClass: PostgresSiteAssetsRepository },
+      ];
+    case 'mongo':
+      throw new Error('The photos service has no MongoDB adapters yet');
+  }
+}
