@@ -15,7 +15,7 @@ import { SiteAssetsRepository } from './site-assets.repository';
 import { UploadersRepository } from './uploaders.repository';
 
 /** A bus that records what the outbox relay publishes. */
-class RecordingBus implements EventBus {
+export class RecordingBus implements EventBus {
   readonly published: Array<{ topic: Topic; payload: unknown; id: string }> = [];
 
   async publish<T extends Topic>(topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
