@@ -10,7 +10,7 @@ import { lockDataDir } from './data-dir-lock';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { startEmbeddedDatabase } from './embedded-database';
 import { standaloneConfigSchema } from './standalone.config';
-import { DEFAULT_ADMIN, standaloneModule } from './standalone.module';
+import { DATA_SERVICES, DEFAULT_ADMIN, standaloneModule, type DataService } from './standalone.module';
 import { workspaceRoot } from './workspace-root';
 
 export interface RunningStandalone {
@@ -36,12 +36,21 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
+    const chosen: Partial<Record<DataService, string>> = {
+      auth: config.AUTH_DATABASE_URL,
+      photos: config.PHOTOS_DATABASE_URL,
+      analysis: config.ANALYSIS_DATABASE_URL,
+      billing: config.BILLING_DATABASE_URL,
+      contact: config.CONTACT_DATABASE_URL,
+    };
     let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
+    // The embedded PostgreSQL only when some service has no database of its own.
+    if (!databaseUrl && DATA_SERVICES.some((service) => chosen[service] === undefined)) {
       const embedded = await startEmbeddedDatabase(dataDir, logger);
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
+    const databaseUrls = Object.fromEntries(DATA_SERVICES.map((service) => [service, chosen[service] ?? databaseUrl ?? ''])) as Record<DataService, string>;
     const storageDir = join(dataDir, 'storage');
     const webDir = config.WEB_DIR ?? join(workspaceRoot(), 'frontend', 'dist');
     const serveWeb = config.WEB_DIR !== undefined || existsSync(join(webDir, 'index.html'));
@@ -50,7 +59,7 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     const app = await createHttpApp(
       standaloneModule({
         env,
-        databaseUrl,
+        databaseUrls,
         storageDir,
         eventBus: createEventBus({ driver: 'in-process' }, { logger }),
         storage: createObjectStorage({ driver: 'filesystem', dir: storageDir }),

@@ -60,7 +60,13 @@ export const identityEnv = {
 };
 
 export const databaseEnv = {
-  DATABASE_URL: envField.url(['postgres', 'postgresql']),
+  /** postgres:// (schemas of one database) or mongodb:// (one database per service); see databaseDriver(). */
+  DATABASE_URL: envField.databaseUrl(),
+  /**
+   * Optional: the backend DATABASE_URL must name (the Helm chart's database.driver). The URL's
+   * scheme picks the adapters; this only catches a Secret holding the other kind of URL.
+   */
+  DATABASE_DRIVER: envField.oneOf(['postgres', 'mongodb'] as const).optional(),
   /** In Kubernetes a migration Job may run migrations instead of every replica. */
   RUN_MIGRATIONS: envField.bool(true),
   DATABASE_POOL_SIZE: envField.positiveInt(5),
@@ -79,7 +85,16 @@ type StorageFields = {
 };
 
 /** Cross-field rules: variables that become required once a driver is chosen. */
-export function requireDriverSettings(value: Partial<EventBusFields & StorageFields>, ctx: z.RefinementCtx): void {
+type DatabaseFields = { DATABASE_URL: string; DATABASE_DRIVER?: 'postgres' | 'mongodb' };
+
+/** Cross-field checks of the infrastructure settings (every service's schema runs it in superRefine). */
+export function requireDriverSettings(value: Partial<EventBusFields & StorageFields & DatabaseFields>, ctx: z.RefinementCtx): void {
+  if (value.DATABASE_DRIVER !== undefined && value.DATABASE_URL !== undefined) {
+    const named = /^mongodb(\+srv)?:/i.test(value.DATABASE_URL) ? 'mongodb' : 'postgres';
+    if (named !== value.DATABASE_DRIVER) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: `must be a ${value.DATABASE_DRIVER === 'mongodb' ? 'mongodb://' : 'postgres://'} URL (DATABASE_DRIVER=${value.DATABASE_DRIVER})` });
+    }
+  }
   if (value.EVENT_BUS_DRIVER === 'kafka' && !value.KAFKA_BROKERS) {
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_BUS_DRIVER=kafka' });
   }
