@@ -12,6 +12,7 @@ import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
 import { PublicReadCache } from './public-cache/public-read-cache';
+import { photosMongoModels } from './repositories/mongo/schemas';
 import { photosRepositoryProviders } from './repositories/repository-providers';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { PhotoActions } from './use-cases/photo-actions';
@@ -36,6 +37,7 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
+          mongoModels: photosMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),

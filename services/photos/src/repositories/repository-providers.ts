@@ -1,5 +1,8 @@
 import type { Provider } from '@nestjs/common';
 import { databaseDriver } from '@wildframe/platform';
+import { MongoPhotosRepository } from './mongo/mongo-photos.repository';
+import { MongoSiteAssetsRepository } from './mongo/mongo-site-assets.repository';
+import { MongoUploadersRepository } from './mongo/mongo-uploaders.repository';
 import { PhotosRepository } from './photos.repository';
 import { PostgresPhotosRepository } from './postgres/postgres-photos.repository';
 import { PostgresSiteAssetsRepository } from './postgres/postgres-site-assets.repository';
@@ -17,6 +20,10 @@ export function photosRepositoryProviders(databaseUrl: string): Provider[] {
         { provide: SiteAssetsRepository, useClass: PostgresSiteAssetsRepository },
       ];
     case 'mongo':
-      throw new Error('The photos service has no MongoDB adapters yet');
+      return [
+        { provide: PhotosRepository, useClass: MongoPhotosRepository },
+        { provide: UploadersRepository, useClass: MongoUploadersRepository },
+        { provide: SiteAssetsRepository, useClass: MongoSiteAssetsRepository },
+      ];
   }
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Model } from 'mongoose';
-import { isDuplicateKey } from './mongo-support';
+import { isDuplicateKey } from '@wildframe/platform';
 import type { LockDocument } from './schemas';
 
 /** A lock older than this was left by a crashed process: it is broken. */
@@ -9,14 +9,11 @@ const STALE_AFTER_MS = 30_000;
 const WAIT_MS = 15_000;
 
 /**
- * Mutual exclusion per key by the one write FerretDB makes atomic: the insert of a unique `_id`.
- *
- * Why: FerretDB 1.24 applies an update by reading the document, changing it in Go and writing it
- * back, without isolation, so concurrent updates of one document lose each other's changes (20
- * parallel `$inc`s of one field leave it at 3) and a filter is no guard against a concurrent
- * writer. MongoDB itself applies each single-document update atomically; there the lock is only
- * a short wait. Writers of one photo (likes, views, flags, deletion) and of one quota subject take
- * its lock, so their read-then-write is applied one at a time.
+ * Mutual exclusion per key, built on the insert of a unique `_id` (atomic on MongoDB and FerretDB
+ * alike). The quota takes it per subject: the day's count and the storage (summed over the photos
+ * stored) are checked and the upload counted and inserted one upload at a time, as the advisory
+ * lock does on PostgreSQL, with no counter that could drift from the photos. A holder that died is
+ * broken after 30 s.
  */
 export class DocumentLocks {
   constructor(private readonly locks: Model<LockDocument>) {}

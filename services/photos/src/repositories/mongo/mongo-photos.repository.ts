@@ -1,3 +1,5 @@
+import { Injectable } from '@nestjs/common';
+import { combineUpdates, freedValue, isDuplicateKey, liveOnly, markApplied, MongoServiceDatabase, notApplied, pushEvents, tombstone, withEvents } from '@wildframe/platform';
 import type { Delivery, PendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { FilterQuery, UpdateQuery } from 'mongoose';
@@ -5,15 +7,15 @@ import type { NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '.
 import { photosErrors } from '../../domain/photos.errors';
 import { Announce, GalleryFilter, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
 import { DocumentLocks } from './document-locks';
-import { applyOnce, isDuplicateKey, outboxEntries, upsertRetried } from './mongo-support';
-import type { PhotoDocument, PhotosModels } from './schemas';
+import { upsertRetried } from './mongo-support';
+import { PhotoDocument, photosModels, PhotosModels } from './schemas';
 
 /** Reads never see tombstones (deleted photos whose events are not published yet). */
-const LIVE = { _deleted: { $ne: true } } as const;
+const LIVE = liveOnly;
 /** What a read loads: the photo's own fields, not who liked it nor its pending events. */
-const PHOTO_FIELDS = { likedBy: 0, _outbox: 0, _rev: 0, _deleted: 0 } as const;
+const PHOTO_FIELDS = { likedBy: 0, _outbox: 0, _rev: 0, _deleted: 0, _outboxLease: 0, _applied: 0 } as const;
 /** The same, with the revision a conditional write is made on. */
-const PHOTO_STATE = { likedBy: 0, _outbox: 0 } as const;
+const PHOTO_STATE = { likedBy: 0, _outbox: 0, _outboxLease: 0, _applied: 0 } as const;
 /** A write that lost a race re-reads and tries again; more rounds than this means something is wrong. */
 const MAX_ROUNDS = 200;
 
@@ -45,7 +47,7 @@ function publicFilter(filter: GalleryFilter): FilterQuery<PhotoDocument> {
   return query;
 }
 
-type StoredPhoto = Omit<PhotoDocument, 'likedBy' | '_outbox' | '_rev' | '_deleted'>;
+type StoredPhoto = Omit<PhotoDocument, 'likedBy' | '_outbox' | '_rev' | '_deleted' | '_applied'>;
 
 function toPhoto(doc: StoredPhoto): Photo {
   return {
@@ -83,24 +85,22 @@ function toPhoto(doc: StoredPhoto): Photo {
 /**
  * Photos on MongoDB, correct without multi-document transactions (FerretDB has none):
  *  - a change and its events are one single-document write (`_outbox` pushed with it);
- *  - likes and views are conditional updates of the photo document on the state they read
+ *  - likes, views and flags are conditional updates of the photo document on the state they read
  *    (`likes`/`views`/`_rev` in the filter), retried when another write came first, so counts
  *    equal what is stored (`likes` is the length of `likedBy`, changed by the same write);
- *  - the quota is admitted by counter documents incremented with the limit in the filter, before
- *    the insert, and given back (compensation) when the insert fails;
+ *  - the quota is checked and counted under the subject's lock, with the count given back
+ *    (compensation) when the insert then fails;
  *  - a deletion is a tombstone carrying its events (reads skip it; its slug is freed at once).
  */
+@Injectable()
 export class MongoPhotosRepository extends PhotosRepository {
+  private readonly models: PhotosModels;
   private readonly locks: DocumentLocks;
 
-  constructor(private readonly models: PhotosModels) {
+  constructor(database: MongoServiceDatabase) {
     super();
-    this.locks = new DocumentLocks(models.locks);
-  }
-
-  /** Serialises the writers of one photo (see DocumentLocks: FerretDB does not). */
-  private photoLock<T>(id: string, fn: () => Promise<T>): Promise<T> {
-    return this.locks.withLock(`photos:${id}`, fn);
+    this.models = photosModels(database);
+    this.locks = new DocumentLocks(this.models.locks);
   }
 
   private get photos() {
@@ -115,7 +115,7 @@ export class MongoPhotosRepository extends PhotosRepository {
   async createWithinQuota(photo: NewPhoto, quota: Quota, announce: Announce<Photo>): Promise<Photo> {
     const stored: Photo = { ...photo, views: 0, likes: 0, isFeatured: false };
     // Made before anything is written: an event that cannot be made refuses the upload cleanly.
-    const events = outboxEntries(announce(stored));
+    const events = announce(stored);
     return this.locks.withLock(`upload_counters:${quota.subject}`, async () => {
       if ((await this.uploadsOn(quota.subject, quota.day)) >= quota.dailyLimit) throw photosErrors.uploadLimit();
       if (quota.userId && (await this.storageUsed(quota.userId)) + photo.fileSize > quota.storageLimitBytes) throw photosErrors.storageLimit();
@@ -123,7 +123,7 @@ export class MongoPhotosRepository extends PhotosRepository {
       await upsertRetried(() => this.models.counters.updateOne(counter, { $inc: { count: 1 } }, { upsert: true }));
       try {
         const { id, ...fields } = photo;
-        await this.photos.create({ _id: id, ...fields, views: 0, likes: 0, isFeatured: false, likedBy: [], _rev: 0, _outbox: events });
+        await this.photos.create(withEvents({ _id: id, ...fields, views: 0, likes: 0, isFeatured: false, likedBy: [], _rev: 0 }, events));
       } catch (error) {
         await this.models.counters.updateOne(counter, { $inc: { count: -1 } });
         if (isDuplicateKey(error)) throw photosErrors.slugTaken();
@@ -135,7 +135,7 @@ export class MongoPhotosRepository extends PhotosRepository {
 
   /** A document that is only its events: published by the relay, then removed as a tombstone. */
   async announce(events: PendingEvent[]): Promise<void> {
-    await this.models.announcements.create({ _id: randomUUID(), _outbox: outboxEntries(events), _deleted: true });
+    await this.models.announcements.create(withEvents({ _id: randomUUID(), _deleted: true }, events));
   }
 
   async uploadsOn(subject: string, day: string): Promise<number> {
@@ -228,14 +228,10 @@ export class MongoPhotosRepository extends PhotosRepository {
   }
 
   /**
-   * Under the photo's lock, reads the count and whether the viewer likes it, then writes the toggle
-   * on exactly that state (count and membership also in the filter, as a second guard).
+   * Reads the count and whether the viewer likes it, then writes the toggle on exactly that state
+   * (count and membership in the filter): a toggle that lost a race matches nothing and reads again.
    */
-  toggleLike(photoId: string, viewer: Viewer, announce: Announce<LikeToggle>): Promise<LikeToggle> {
-    return this.photoLock(photoId, () => this.toggleLikeLocked(photoId, viewer, announce));
-  }
-
-  private async toggleLikeLocked(photoId: string, viewer: Viewer, announce: Announce<LikeToggle>): Promise<LikeToggle> {
+  async toggleLike(photoId: string, viewer: Viewer, announce: Announce<LikeToggle>): Promise<LikeToggle> {
     const key = viewerKey(viewer);
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const [doc, likedDoc] = await Promise.all([
@@ -245,10 +241,8 @@ export class MongoPhotosRepository extends PhotosRepository {
       if (!doc) throw photosErrors.notFound();
       const wasLiked = likedDoc !== null;
       const result: LikeToggle = { liked: !wasLiked, totalLikes: doc.likes + (wasLiked ? -1 : 1) };
-      const outbox = { _outbox: { $each: outboxEntries(announce(result)) } };
-      const update: UpdateQuery<PhotoDocument> = wasLiked
-        ? { $pull: { likedBy: key }, $inc: { likes: -1, _rev: 1 }, $push: outbox }
-        : { $addToSet: { likedBy: key }, $inc: { likes: 1, _rev: 1 }, $push: outbox };
+      const change = wasLiked ? { $pull: { likedBy: key }, $inc: { likes: -1, _rev: 1 } } : { $addToSet: { likedBy: key }, $inc: { likes: 1, _rev: 1 } };
+      const update = combineUpdates(change, pushEvents(announce(result))) as UpdateQuery<PhotoDocument>;
       const written = await this.photos.updateOne({ _id: photoId, likes: doc.likes, likedBy: wasLiked ? key : { $ne: key }, ...LIVE }, update);
       if (written.modifiedCount === 1) return result;
     }
@@ -270,16 +264,12 @@ export class MongoPhotosRepository extends PhotosRepository {
   }
 
   /**
-   * Under the photo's lock: the viewer's marker is moved forward only when their last counted view
-   * is older than the window (the window is in the filter; a recent one makes the upsert a
+   * The viewer's marker is moved forward only when their last counted view is older than the
+   * window (the window is in the filter; a recent one makes the upsert a
    * duplicate: not counted), then the count goes up by one on the state read, with its event. Two
    * documents: a crash in between loses that one view, never counts one twice.
    */
-  recordView(photoId: string, viewer: Viewer, at: Date, countedSince: Date, announce: Announce<number>): Promise<{ views: number; counted: boolean }> {
-    return this.photoLock(photoId, () => this.recordViewLocked(photoId, viewer, at, countedSince, announce));
-  }
-
-  private async recordViewLocked(photoId: string, viewer: Viewer, at: Date, countedSince: Date, announce: Announce<number>): Promise<{ views: number; counted: boolean }> {
+  async recordView(photoId: string, viewer: Viewer, at: Date, countedSince: Date, announce: Announce<number>): Promise<{ views: number; counted: boolean }> {
     const current = await this.photos.findOne({ _id: photoId, ...LIVE }, { views: 1 }).lean();
     if (!current) throw photosErrors.notFound();
     try {
@@ -295,49 +285,42 @@ export class MongoPhotosRepository extends PhotosRepository {
       const views = doc.views + 1;
       const written = await this.photos.updateOne(
         { _id: photoId, views: doc.views, ...LIVE },
-        { $inc: { views: 1, _rev: 1 }, $push: { _outbox: { $each: outboxEntries(announce(views)) } } },
+        combineUpdates({ $inc: { views: 1, _rev: 1 } }, pushEvents(announce(views))) as UpdateQuery<PhotoDocument>,
       );
       if (written.modifiedCount === 1) return { views, counted: true };
     }
     throw new Error('view count: too many concurrent updates');
   }
 
-  updateDescription(id: string, description: string): Promise<Photo> {
-    return this.photoLock(id, () => this.updateDescriptionLocked(id, description));
-  }
-
-  private async updateDescriptionLocked(id: string, description: string): Promise<Photo> {
-    // Update then read, under the lock (FerretDB's findAndModify takes no projection).
+  async updateDescription(id: string, description: string): Promise<Photo> {
+    // Update then read (FerretDB's findAndModify takes no projection).
     const written = await this.photos.updateOne({ _id: id, ...LIVE }, { $set: { description }, $inc: { _rev: 1 } });
     const photo = written.matchedCount === 1 ? await this.findById(id) : undefined;
     if (!photo) throw photosErrors.notFound();
     return photo;
   }
 
-  toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
-    return this.photoLock(id, () => this.toggleLocked(id, flag, announce));
-  }
-
-  private async toggleLocked(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
+  async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) throw photosErrors.notFound();
       const updated = { ...toPhoto(doc), [flag]: !doc[flag] };
       const written = await this.photos.updateOne(
         { _id: id, _rev: doc._rev, ...LIVE },
-        { $set: { [flag]: updated[flag] }, $inc: { _rev: 1 }, $push: { _outbox: { $each: outboxEntries(announce(updated)) } } },
+        combineUpdates({ $set: { [flag]: updated[flag] }, $inc: { _rev: 1 } }, pushEvents(announce(updated))) as UpdateQuery<PhotoDocument>,
       );
       if (written.modifiedCount === 1) return updated;
     }
     throw new Error('toggle: too many concurrent updates');
   }
 
-  setRating(photoId: string, rating: StoredRating, delivery: Delivery): Promise<boolean> {
-    return applyOnce(this.models.processedEvents, delivery, () =>
-      this.photoLock(photoId, async () => {
-        await this.photos.updateOne({ _id: photoId, ...LIVE }, { $set: { rating, overallRating: rating.overallRating }, $inc: { _rev: 1 } });
-      }),
+  async setRating(photoId: string, rating: StoredRating, delivery: Delivery): Promise<boolean> {
+    // The guard in the document: effect and its delivery's record are one write.
+    const written = await this.photos.updateOne(
+      { _id: photoId, ...LIVE, ...notApplied(delivery) },
+      combineUpdates({ $set: { rating, overallRating: rating.overallRating }, $inc: { _rev: 1 } }, markApplied(delivery)) as UpdateQuery<PhotoDocument>,
     );
+    return written.modifiedCount === 1;
   }
 
   /**
@@ -345,18 +328,14 @@ export class MongoPhotosRepository extends PhotosRepository {
    * same write, so the slug is free at once (and the storage it used, which is summed over live
    * photos). Then its view markers go (a crash before leaves markers nobody reads).
    */
-  delete(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
-    return this.photoLock(id, () => this.deleteLocked(id, announce));
-  }
-
-  private async deleteLocked(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
+  async delete(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) return undefined;
       const photo = toPhoto(doc);
       const written = await this.photos.updateOne(
         { _id: id, _rev: doc._rev, ...LIVE },
-        { $set: { _deleted: true, slug: `~deleted~${id}`, likedBy: [], isPublic: false, isFeatured: false }, $inc: { _rev: 1 }, $push: { _outbox: { $each: outboxEntries(announce(photo)) } } },
+        combineUpdates(tombstone(announce(photo), { slug: freedValue(id), likedBy: [], isPublic: false, isFeatured: false }), { $inc: { _rev: 1 } }) as UpdateQuery<PhotoDocument>,
       );
       if (written.modifiedCount !== 1) continue;
       await this.models.views.deleteMany({ photoId: id });
