@@ -1,4 +1,5 @@
 import { runMigrations } from '@wildframe/platform';
 import { photosMigrationsFolder } from './photos.module';
+import { photosMongoModels } from './repositories/mongo/schemas';
 
-void runMigrations('photos', photosMigrationsFolder, process.env);
+void runMigrations('photos', photosMigrationsFolder, process.env, { mongoModels: photosMongoModels });

@@ -1,14 +1,15 @@
 import 'reflect-metadata';
 import { IdentityRegistry, LocalServiceRegistry, loadConfig } from '@wildframe/platform';
 import type { EventEnvelope, Identity } from '@wildframe/platform';
-import { createServiceTestApp, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, describeEachBackend, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
+import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
-import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
-import type { StoredRating } from './db/schema';
+import type { StoredRating } from './domain/photo';
+import { PhotosRepository } from './repositories/photos.repository';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { photosConfigSchema } from './photos.config';
 import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
@@ -65,7 +66,7 @@ function fakeAnalysis(behaviour: FakeAnalysisBehaviour) {
 // Real image processing on two shared cores: uploads take a moment.
 jest.setTimeout(60_000);
 
-describe('photos API', () => {
+describeEachBackend('photos API', (backend) => {
   let t: ServiceTestApp;
   const events: EventEnvelope[] = [];
   const analysis: FakeAnalysisBehaviour = { mode: 'rate' };
@@ -84,6 +85,7 @@ describe('photos API', () => {
     t = await createServiceTestApp(
       ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500' }))],
       {
+        databaseUrl: backend.url,
         // Repeated reads go through the fast path, as in the running app.
         configureHttp: usePublicReadsFastPath,
         subscribe: (bus) => {
@@ -131,12 +133,10 @@ describe('photos API', () => {
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => done(null, Buffer.concat(chunks)));
     });
+  // What is stored is read through the repository port, the same on either backend.
+  const stored = () => t.app.get(PhotosRepository);
   async function rowCount(): Promise<number> {
-    const client = new Client({ connectionString: t.databaseUrl });
-    await client.connect();
-    const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM photos.photos');
-    await client.end();
-    return rows[0]?.n ?? 0;
+    return (await stored().listAll()).length;
   }
 
   describe('upload', () => {
@@ -285,13 +285,37 @@ describe('photos API', () => {
 
     it('refuses an upload that would pass the storage limit', async () => {
       const { token, identity } = user('explorer');
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      await client.query(
-        `INSERT INTO photos.photos (slug, original_name, title, description, category, mime_type, file_size, storage_key, user_id, is_temporary)
-         VALUES ('filler-${identity.userId}', 'big.jpg', 'Big', 'Fills storage', 'wildlife', 'image/jpeg', ${250 * 1024 * 1024 - 1000}, 'none', '${identity.userId}', false)`,
+      await stored().createWithinQuota(
+        {
+          id: randomUUID(),
+          slug: `filler-${identity.userId}`,
+          originalName: 'big.jpg',
+          title: 'Big',
+          description: 'Fills storage',
+          category: 'wildlife',
+          mimeType: 'image/jpeg',
+          fileSize: 250 * 1024 * 1024 - 1000,
+          storageKey: 'none',
+          userId: identity.userId,
+          isTemporary: false,
+          expiresAt: null,
+          isPublic: false,
+          uploadedAt: new Date(),
+          storageType: 'permanent',
+          guestIp: null,
+          width: 0,
+          height: 0,
+          dominantColor: '#8a8f7a',
+          thumbnailKey: '',
+          displayKey: '',
+          camera: null,
+          credit: null,
+          overallRating: null,
+          rating: null,
+        },
+        { subject: 'test:filler', day: '2000-01-01', dailyLimit: 1, userId: null, storageLimitBytes: 0 },
+        () => [],
       );
-      await client.end();
       expect((await upload(token)).body).toEqual({ statusCode: 413, message: 'Storage limit exceeded' });
       expect((await as(token).get('/upload-limits')).body.storageRemainingMB).toBeLessThan(0.01);
     });
@@ -312,11 +336,7 @@ describe('photos API', () => {
       t.clock.advance(2 * 60_000);
       expect(await t.app.get(GuestExpiryJob).purgeExpired()).toBeGreaterThanOrEqual(2);
       expect(storedKeys().filter((k) => ids.some((id) => k.includes(id)))).toEqual([]);
-      const client = new Client({ connectionString: t.databaseUrl });
-      await client.connect();
-      const { rows } = await client.query('SELECT id FROM photos.photos WHERE id = ANY($1)', [ids]);
-      await client.end();
-      expect(rows).toEqual([]);
+      for (const id of ids) expect(await stored().findById(id)).toBeUndefined();
     });
   });
 

@@ -12,8 +12,8 @@ import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
 import { PublicReadCache } from './public-cache/public-read-cache';
-import { PhotosRepository } from './repositories/photos.repository';
-import { UploadersRepository } from './repositories/uploaders.repository';
+import { photosMongoModels } from './repositories/mongo/schemas';
+import { photosRepositoryProviders } from './repositories/repository-providers';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { PhotoOrphansJob } from './use-cases/photo-orphans.job';
 import { PhotoFileReferences } from './repositories/photo-file-references';
@@ -39,6 +39,7 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
+          mongoModels: photosMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
@@ -60,8 +61,7 @@ export class PhotosModule {
           useFactory: (registry: LocalServiceRegistry) =>
             new AnalysisClientAdapter(registry, config.ANALYSIS_URL && config.INTERNAL_API_TOKEN ? { url: config.ANALYSIS_URL, token: config.INTERNAL_API_TOKEN } : null),
         },
-        PhotosRepository,
-        UploadersRepository,
+        ...photosRepositoryProviders(config.DATABASE_URL),
         PublicReadCache,
         PublicReadsFastPath,
         PhotoFiles,

@@ -1,4 +1,4 @@
-import type { StoredRating } from '../db/schema';
+import type { StoredRating } from '../domain/photo';
 
 export interface AnalysisRequest {
   photoId: string;

@@ -1,6 +1,5 @@
-import type { PhotoRow } from '../db/schema';
+import type { Photo, PhotoWithUploader } from './photo';
 import type { ImageUrls } from '../images/image-urls';
-import type { PhotoWithUploader } from '../repositories/photos.repository';
 
 import type { PhotoCard, PhotoDetail } from '../dto/photos.responses';
 
@@ -55,6 +54,6 @@ export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOw
   };
 }
 
-export function isVisibleTo(photo: PhotoRow, viewer: { userId: string | null; isAdmin: boolean }): boolean {
+export function isVisibleTo(photo: Photo, viewer: { userId: string | null; isAdmin: boolean }): boolean {
   return photo.isPublic || viewer.isAdmin || (photo.userId !== null && photo.userId === viewer.userId);
 }

@@ -13,7 +13,8 @@ export type PhotosErrorCode =
   | 'UNREADABLE'
   | 'NOT_FOUND'
   | 'NOT_OWNER'
-  | 'ASSET_NOT_FOUND';
+  | 'ASSET_NOT_FOUND'
+  | 'SLUG_TAKEN';
 
 export class PhotosError extends AppError<PhotosErrorCode> {}
 
@@ -32,4 +33,6 @@ export const photosErrors = {
   unreadable: () => new PhotosError('UNREADABLE', 'The image could not be read. It may be damaged.', 400),
   notFound: () => new PhotosError('NOT_FOUND', 'Photo Not Found', 404),
   assetNotFound: () => new PhotosError('ASSET_NOT_FOUND', 'Image not found', 404),
+  /** Slugs carry a random suffix: a clash is a one-in-billions event, refused rather than overwritten. */
+  slugTaken: () => new PhotosError('SLUG_TAKEN', 'A photo with this address already exists', 409),
 };

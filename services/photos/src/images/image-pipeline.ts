@@ -3,7 +3,7 @@ import convertHeic from 'heic-convert';
 import { heicDimensions } from '@wildframe/platform';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
-import type { CameraSettings } from '../db/schema';
+import type { CameraSettings } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';

@@ -1,5 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { PhotoRow } from '../db/schema';
+import type { Photo } from '../domain/photo';
 import type { ImageSize } from './photo-files';
 
 const HOUR_MS = 3_600_000;
@@ -15,7 +15,7 @@ export class ImageUrls {
     private readonly now: () => Date,
   ) {}
 
-  url(photo: Pick<PhotoRow, 'id' | 'isPublic'>, size: ImageSize): string {
+  url(photo: Pick<Photo, 'id' | 'isPublic'>, size: ImageSize): string {
     const base = `/api/photos/${photo.id}/image?size=${size}`;
     if (photo.isPublic) return base;
     const expires = Math.ceil(this.now().getTime() / HOUR_MS) * HOUR_MS + HOUR_MS;

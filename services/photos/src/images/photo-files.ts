@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { OBJECT_STORAGE } from '@wildframe/platform';
 import type { ObjectStorage, StoredObject } from '@wildframe/platform';
 import { createReadStream } from 'node:fs';
-import type { PhotoRow } from '../db/schema';
+import type { Photo } from '../domain/photo';
 import { EXTENSIONS, ImageKind, MIME_TYPES, ProcessedImage } from './image-pipeline';
 
 export type ImageSize = 'thumb' | 'display' | 'social';
@@ -39,7 +39,7 @@ export class PhotoFiles {
     return this.storage.get(derivativeKey(photoId, size));
   }
 
-  original(photo: PhotoRow): Promise<StoredObject> {
+  original(photo: Photo): Promise<StoredObject> {
     return this.storage.get(photo.storageKey);
   }
 

@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EventOutbox } from '@wildframe/platform';
+import { CLOCK, EventOutbox, pendingEvent } from '@wildframe/platform';
 import type { Clock, Identity, StoredObject } from '@wildframe/platform';
 import { createHash } from 'node:crypto';
-import type { PhotoRow } from '../db/schema';
+import type { Photo } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { ImageSize, PhotoFiles } from '../images/photo-files';
 import { PublicReadCache } from '../public-cache/public-read-cache';
-import { viewerKey } from './photo-queries';
+import { asViewer, viewerKey } from './photo-queries';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { PhotoQueries } from './photo-queries';
 
@@ -33,30 +33,26 @@ export class PhotoActions {
 
   async view(id: string, viewer: Identity | null, ip: string): Promise<{ views: number }> {
     const photo = await this.queries.visibleRow(id, viewer);
-    const views = await this.photos.transaction(async (tx) => {
-      const now = this.clock.now();
-      const { views: total, counted } = await this.photos.recordView(photo.id, viewer?.userId ?? null, ip, now, new Date(now.getTime() - VIEW_WINDOW_MS), tx);
-      // Only a counted view is news for the other services.
-      if (counted) await this.outbox.enqueue(tx, 'photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views: total, at: this.at() }, { key: photo.id });
-      return total;
-    });
-    await this.outbox.flush();
+    const now = this.clock.now();
+    // Only a counted view is news for the other services (the repository announces only those).
+    const { views, counted } = await this.photos.recordView(photo.id, asViewer(viewer, ip), now, new Date(now.getTime() - VIEW_WINDOW_MS), (total) => [
+      pendingEvent('photos.photo.viewed.v1', { photoId: photo.id, userId: viewer?.userId ?? '', views: total, at: now.toISOString() }, { key: photo.id }),
+    ]);
+    if (counted) await this.outbox.flush();
     return { views };
   }
 
   async like(id: string, viewer: Identity | null, ip: string): Promise<{ liked: boolean; totalLikes: number }> {
     const photo = await this.queries.visibleRow(id, viewer);
-    const result = await this.photos.transaction(async (tx) => {
-      const toggled = await this.photos.toggleLike(photo.id, viewer?.userId ?? null, ip, tx);
-      await this.outbox.enqueue(
-        tx,
+    const at = this.at();
+    const result = await this.photos.toggleLike(photo.id, asViewer(viewer, ip), (toggled) => [
+      pendingEvent(
         'photos.photo.liked.v1',
         // Guests are known by IP; only a hash of it leaves this service.
-        { photoId: photo.id, userId: viewer?.userId ?? '', ipHash: viewer ? '' : createHash('sha256').update(ip).digest('hex').slice(0, 16), liked: toggled.liked, totalLikes: toggled.totalLikes, at: this.at() },
+        { photoId: photo.id, userId: viewer?.userId ?? '', ipHash: viewer ? '' : createHash('sha256').update(ip).digest('hex').slice(0, 16), liked: toggled.liked, totalLikes: toggled.totalLikes, at },
         { key: photo.id },
-      );
-      return toggled;
-    });
+      ),
+    ]);
     // After the commit: the next anonymous read loads the new count (and this guest's heart).
     this.cache.invalidate();
     this.cache.viewerLiked(viewerKey(viewer, ip), viewer ? null : ip);
@@ -65,7 +61,7 @@ export class PhotoActions {
   }
 
   /** The owner's photo, or 404 (also for an admin: owners' edits are the owner's). */
-  private async owned(id: string, owner: Identity): Promise<PhotoRow> {
+  private async owned(id: string, owner: Identity): Promise<Photo> {
     const photo = await this.photos.findById(id);
     if (!photo || photo.userId !== owner.userId) throw photosErrors.notFound();
     return photo;
@@ -75,7 +71,7 @@ export class PhotoActions {
     const photo = await this.owned(id, owner);
     const trimmed = description.trim();
     if (trimmed !== photo.description) {
-      await this.photos.update(photo.id, { description: trimmed });
+      await this.photos.updateDescription(photo.id, trimmed);
       this.cache.invalidate();
     }
     return { message: 'Description updated', description: trimmed };
@@ -83,11 +79,10 @@ export class PhotoActions {
 
   async togglePublic(id: string, owner: Identity): Promise<{ message: string; isPublic: boolean }> {
     const photo = await this.owned(id, owner);
-    const updated = await this.photos.transaction(async (tx) => {
-      const row = await this.photos.toggle(photo.id, 'isPublic', tx);
-      await this.outbox.enqueue(tx, 'photos.photo.visibility-changed.v1', { photoId: photo.id, userId: owner.userId, isPublic: row.isPublic, at: this.at() }, { key: photo.id });
-      return row;
-    });
+    const at = this.at();
+    const updated = await this.photos.toggle(photo.id, 'isPublic', (row) => [
+      pendingEvent('photos.photo.visibility-changed.v1', { photoId: photo.id, userId: owner.userId, isPublic: row.isPublic, at }, { key: photo.id }),
+    ]);
     this.cache.invalidate();
     await this.outbox.flush();
     return { message: updated.isPublic ? 'Photo is now public' : 'Photo is now private', isPublic: updated.isPublic };
@@ -96,11 +91,10 @@ export class PhotoActions {
   async toggleFeatured(id: string, admin: Identity): Promise<{ message: string; isFeatured: boolean }> {
     const photo = await this.photos.findById(id);
     if (!photo) throw photosErrors.notFound();
-    const updated = await this.photos.transaction(async (tx) => {
-      const row = await this.photos.toggle(photo.id, 'isFeatured', tx);
-      await this.outbox.enqueue(tx, 'photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: row.isFeatured, changedBy: admin.userId, at: this.at() }, { key: photo.id });
-      return row;
-    });
+    const at = this.at();
+    const updated = await this.photos.toggle(photo.id, 'isFeatured', (row) => [
+      pendingEvent('photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: row.isFeatured, changedBy: admin.userId, at }, { key: photo.id }),
+    ]);
     this.cache.invalidate();
     await this.outbox.flush();
     return { message: updated.isFeatured ? 'Photo featured' : 'Photo no longer featured', isFeatured: updated.isFeatured };
@@ -119,28 +113,27 @@ export class PhotoActions {
   }
 
   /**
-   * Row first (with its deleted event, in one transaction), then files: a crash in between leaves
-   * unreachable files, never a row without them, and the event goes out at the next start.
+   * Record first (with its deleted event, as one unit), then files: a crash in between leaves
+   * unreachable files, never a record without them, and the event goes out at the next start.
    */
-  async remove(photo: PhotoRow, reason: string): Promise<void> {
-    const deleted = await this.photos.transaction(async (tx) => {
-      const row = await this.photos.delete(photo.id, tx);
-      if (row) await this.outbox.enqueue(tx, 'photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt: this.at() }, { key: photo.id });
-      return row;
-    });
+  async remove(photo: Photo, reason: string): Promise<void> {
+    const deletedAt = this.at();
+    const deleted = await this.photos.delete(photo.id, () => [
+      pendingEvent('photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt }, { key: photo.id }),
+    ]);
     if (!deleted) return;
     this.cache.invalidate();
     await this.files.remove(photo.id, photo.storageKey);
     await this.outbox.flush();
   }
 
-  async download(id: string, owner: Identity): Promise<{ photo: PhotoRow; object: StoredObject }> {
+  async download(id: string, owner: Identity): Promise<{ photo: Photo; object: StoredObject }> {
     const photo = await this.owned(id, owner);
     return { photo, object: await this.files.original(photo) };
   }
 
   /** Public photos to anyone; private ones with a valid signed URL, or to their owner or an admin. */
-  async image(id: string, size: ImageSize, viewer: Identity | null, signature: { expires?: string; sig?: string }): Promise<{ photo: PhotoRow; object: StoredObject }> {
+  async image(id: string, size: ImageSize, viewer: Identity | null, signature: { expires?: string; sig?: string }): Promise<{ photo: Photo; object: StoredObject }> {
     const photo = await this.photos.findById(id);
     if (!photo) throw photosErrors.notFound();
     const allowed =

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { DATABASE, EVENT_BUS, PostgresProcessedEventStore } from '@wildframe/platform';
-import type { EventBus, ServiceDatabase } from '@wildframe/platform';
+import { EVENT_BUS } from '@wildframe/platform';
+import type { EventBus } from '@wildframe/platform';
 import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadersRepository } from '../repositories/uploaders.repository';
@@ -14,55 +14,54 @@ const CONSUMER = 'photos';
  */
 @Injectable()
 export class PhotoEventsConsumer implements OnModuleInit {
-  private readonly store: PostgresProcessedEventStore;
-
   constructor(
     @Inject(EVENT_BUS) private readonly bus: EventBus,
-    @Inject(DATABASE) database: ServiceDatabase,
     private readonly uploaders: UploadersRepository,
     private readonly photos: PhotosRepository,
     private readonly actions: PhotoActions,
     private readonly cache: PublicReadCache,
-  ) {
-    this.store = new PostgresProcessedEventStore(database);
-  }
+  ) {}
 
   onModuleInit(): void {
     this.bus.subscribe('auth.user.registered.v1', CONSUMER, async (event) => {
       const { userId, firstName, lastName } = event.payload;
-      await this.store.runOnce(CONSUMER, event.id, (tx) => this.uploaders.upsert(tx, userId, firstName, lastName));
+      await this.uploaders.upsert({ userId, firstName, lastName }, { consumer: CONSUMER, eventId: event.id });
       // Uploader names are on gallery cards and photo pages.
       this.cache.invalidate();
     });
     this.bus.subscribe('auth.user.updated.v1', CONSUMER, async (event) => {
       const { userId, firstName, lastName } = event.payload;
-      await this.store.runOnce(CONSUMER, event.id, (tx) => this.uploaders.upsert(tx, userId, firstName, lastName));
+      await this.uploaders.upsert({ userId, firstName, lastName }, { consumer: CONSUMER, eventId: event.id });
       // Uploader names are on gallery cards and photo pages.
       this.cache.invalidate();
     });
     // Deleting files cannot join a transaction; it is idempotent, so a redelivery simply finds less to do.
     this.bus.subscribe('auth.user.deleted.v1', CONSUMER, async (event) => {
       for (const photo of await this.photos.byUser(event.payload.userId)) await this.actions.remove(photo, 'account deleted');
-      await this.store.runOnce(CONSUMER, event.id, (tx) => this.uploaders.delete(tx, event.payload.userId));
+      await this.uploaders.delete(event.payload.userId, { consumer: CONSUMER, eventId: event.id });
       this.cache.invalidate();
     });
     this.bus.subscribe('analysis.photo.analyzed.v1', CONSUMER, async (event) => {
       const p = event.payload;
       const fmt = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
-      await this.photos.setRating(p.photoId, {
-        overallRating: fmt(p.overallRating),
-        composition: fmt(p.composition),
-        lighting: fmt(p.lighting),
-        clarity: fmt(p.clarity),
-        creativity: fmt(p.creativity),
-        feedback: p.feedback,
-        subject: p.subject || null,
-        location: null,
-        aiModel: p.aiModel,
-        category: p.category,
-        createdAt: p.analyzedAt,
-      });
-      this.cache.invalidate();
+      const applied = await this.photos.setRating(
+        p.photoId,
+        {
+          overallRating: fmt(p.overallRating),
+          composition: fmt(p.composition),
+          lighting: fmt(p.lighting),
+          clarity: fmt(p.clarity),
+          creativity: fmt(p.creativity),
+          feedback: p.feedback,
+          subject: p.subject || null,
+          location: null,
+          aiModel: p.aiModel,
+          category: p.category,
+          createdAt: p.analyzedAt,
+        },
+        { consumer: CONSUMER, eventId: event.id },
+      );
+      if (applied) this.cache.invalidate();
     });
   }
 }

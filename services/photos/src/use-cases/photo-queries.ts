@@ -1,13 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CLOCK, isUuid } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
-import type { PhotoRow } from '../db/schema';
+import type { Photo, PhotoWithUploader, Viewer } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, PhotoCard, PhotoDetail, toCard, toDetail } from '../domain/photo-view';
 import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
-import { GalleryFilter, GallerySort, PageRequest, PhotosRepository, PhotoWithUploader } from '../repositories/photos.repository';
+import { GalleryFilter, GalleryQuery, PageRequest, PhotosRepository } from '../repositories/photos.repository';
 
 export type { GalleryPage, UserStats } from '../dto/photos.responses';
 import type { GalleryPage, UserStats } from '../dto/photos.responses';
@@ -31,7 +31,10 @@ export function viewerKey(viewer: Identity | null, ip: string): string {
   return viewer ? `u:${viewer.userId}` : `g:${ip}`;
 }
 
-export type GalleryFilterQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };
+/** Likes and views are kept per signed-in user, or per IP for guests. */
+export function asViewer(viewer: Identity | null, ip: string): Viewer {
+  return { userId: viewer?.userId ?? null, ip };
+}
 
 /** Everything that reads photos: gallery, detail, featured, own photos, limits and stats. */
 @Injectable()
@@ -47,12 +50,12 @@ export class PhotoQueries {
    * A gallery page: the cached page every anonymous visitor sees, plus, for a signed-in visitor or
    * a guest who has liked something, one small query for the liked flags of the page's photos.
    */
-  async gallery(filter: GalleryFilterQuery, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown>> {
+  async gallery(filter: GalleryQuery, viewer: Identity | null, ip: string): Promise<JsonResponse<unknown>> {
     return this.personaliseGallery((await this.sharedGallery(filter)).page, viewer, ip);
   }
 
   /** The page of a filter as every anonymous visitor sees it (no liked flags), cached. */
-  async sharedGallery(filter: GalleryFilterQuery): Promise<SharedRead & { kind: 'gallery' }> {
+  async sharedGallery(filter: GalleryQuery): Promise<SharedRead & { kind: 'gallery' }> {
     const { category, search, sort, page, pageSize } = filter;
     const cached = await this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
       const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search })]);
@@ -91,7 +94,7 @@ export class PhotoQueries {
         const page = read.page;
         if (!(await this.guestHasLikes(ip))) return { ...page, shared: true };
         return this.cache.remember('personal', this.cache.personalKey(viewerKey(null, ip), page.etag), async () => {
-          const liked = await this.photos.hasLiked(page.value.id, null, ip);
+          const liked = await this.photos.hasLiked(page.value.id, asViewer(null, ip));
           return liked ? { ...cachedJson({ ...page.value, liked: true }), shared: false } : { ...page, shared: false };
         });
       }
@@ -106,8 +109,7 @@ export class PhotoQueries {
     return this.cache.remember('personal', this.cache.personalKey(viewerKey(viewer, ip), page.etag), async () => {
       const liked = await this.photos.likedAmong(
         page.value.photos.map((card) => card.id),
-        viewer?.userId ?? null,
-        ip,
+        asViewer(viewer, ip),
       );
       if (liked.size === 0) return { ...page, shared: false };
       return { ...cachedJson({ ...page.value, photos: page.value.photos.map((card) => (liked.has(card.id) ? { ...card, liked: true } : card)) }), shared: false };
@@ -127,7 +129,7 @@ export class PhotoQueries {
   /** A photo page for a signed-in visitor (owner fields, private photos for owner and admin). */
   async detail(slugOrId: string, viewer: Identity, ip: string): Promise<JsonResponse<PhotoDetail>> {
     const row = await this.visible(slugOrId, viewer);
-    const liked = await this.photos.hasLiked(row.photo.id, viewer.userId, ip);
+    const liked = await this.photos.hasLiked(row.photo.id, asViewer(viewer, ip));
     return { ...cachedJson(toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer.userId, liked })), shared: false };
   }
 
@@ -139,7 +141,7 @@ export class PhotoQueries {
     return row;
   }
 
-  async visibleRow(id: string, viewer: Identity | null): Promise<PhotoRow> {
+  async visibleRow(id: string, viewer: Identity | null): Promise<Photo> {
     return (await this.visible(id, viewer)).photo;
   }
 

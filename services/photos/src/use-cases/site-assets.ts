@@ -1,11 +1,10 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DATABASE, OBJECT_STORAGE } from '@wildframe/platform';
-import type { ObjectStorage, ServiceDatabase, StoredObject } from '@wildframe/platform';
-import { eq, sql } from 'drizzle-orm';
+import { OBJECT_STORAGE } from '@wildframe/platform';
+import type { ObjectStorage, StoredObject } from '@wildframe/platform';
 import sharp from 'sharp';
-import { assets } from '../db/schema';
-import type { PhotoCredit } from '../db/schema';
+import type { PhotoCredit } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
+import { SiteAssetsRepository } from '../repositories/site-assets.repository';
 
 export interface AssetInput {
   name: string;
@@ -21,7 +20,7 @@ const ASSET_NAME = /^[a-z0-9-]{1,100}$/;
 @Injectable()
 export class SiteAssets {
   constructor(
-    @Inject(DATABASE) private readonly database: ServiceDatabase,
+    private readonly assets: SiteAssetsRepository,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -29,20 +28,15 @@ export class SiteAssets {
     return `assets/${name}.webp`;
   }
 
-  async exists(name: string): Promise<boolean> {
-    const [row] = await this.database.db.select({ id: assets.id }).from(assets).where(eq(assets.name, name)).limit(1);
-    return Boolean(row);
+  exists(name: string): Promise<boolean> {
+    return this.assets.exists(name);
   }
 
   async put(input: AssetInput, image: Buffer | string): Promise<void> {
     if (!ASSET_NAME.test(input.name)) throw new Error(`Invalid asset name '${input.name}'`);
     const webp = await sharp(image).rotate().resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     await this.storage.put(this.key(input.name), webp, { contentType: 'image/webp' });
-    const values = { ...input, credit: input.credit ?? null, mimeType: 'image/webp', fileSize: webp.length, storageKey: this.key(input.name) };
-    await this.database.db
-      .insert(assets)
-      .values(values)
-      .onConflictDoUpdate({ target: assets.name, set: { ...values, updatedAt: sql`now()` } });
+    await this.assets.put({ ...input, credit: input.credit ?? null, mimeType: 'image/webp', fileSize: webp.length, storageKey: this.key(input.name) });
   }
 
   async get(name: string): Promise<StoredObject> {

@@ -1,11 +1,11 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { CLOCK, EventOutbox, photoUploadDuration } from '@wildframe/platform';
+import { CLOCK, EventOutbox, pendingEvent, photoUploadDuration } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
 import type { AnalysisClient } from '../analysis/analysis-client';
-import type { PhotoCredit } from '../db/schema';
+import type { PhotoCredit } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, toDetail } from '../domain/photo-view';
 import { slugFor } from '../domain/slug';
@@ -105,62 +105,59 @@ export class UploadPhoto {
     const keys = await this.files.store(photoId, input.file.path, kind, processed);
     let row;
     try {
-      row = await this.photos.transaction(async (tx) => {
-        const inserted = await this.photos.insertWithinQuota(
-          {
-            id: photoId,
-            slug: slugFor(input.title),
-            originalName: input.file.originalName.slice(0, 255),
-            title: input.title,
-            description: input.description,
-            category: input.category ?? (rating?.category === 'wildlife' || rating?.category === 'landscape' ? rating.category : 'others'),
-            mimeType: MIME_TYPES[kind],
-            fileSize: input.file.size,
-            storageKey: keys.originalKey,
-            thumbnailKey: keys.thumbnailKey,
-            displayKey: keys.displayKey,
-            userId: user?.userId ?? null,
-            guestIp: user ? null : input.ip,
-            isTemporary: !user,
-            storageType: user ? 'permanent' : 'temporary',
-            expiresAt: user ? null : new Date(now.getTime() + GUEST_LIMITS.lifetimeMs),
-            isPublic: input.isPublic ?? false,
-            uploadedAt: now,
-            width: processed.width,
-            height: processed.height,
-            dominantColor: processed.dominantColor,
-            camera: processed.camera,
-            credit: input.credit ?? null,
-            rating: rating ?? null,
-            overallRating: rating?.overallRating ?? null,
-          },
-          { subject, day, dailyLimit: allowance.dailyUploads, userId: user?.userId ?? null, storageLimitBytes: allowance.storageMB * MB },
-          tx,
-        );
-        await this.outbox.enqueue(
-          tx,
-          'photos.photo.uploaded.v1',
-          {
-            photoId,
-            userId: inserted.userId ?? '',
-            title: inserted.title,
-            category: inserted.category,
-            fileSize: inserted.fileSize,
-            mimeType: inserted.mimeType,
-            isTemporary: inserted.isTemporary,
-            uploadedAt: inserted.uploadedAt.toISOString(),
-          },
-          { key: photoId, subject: photoId },
-        );
-        return inserted;
-      });
+      row = await this.photos.createWithinQuota(
+        {
+          id: photoId,
+          slug: slugFor(input.title),
+          originalName: input.file.originalName.slice(0, 255),
+          title: input.title,
+          description: input.description,
+          category: input.category ?? (rating?.category === 'wildlife' || rating?.category === 'landscape' ? rating.category : 'others'),
+          mimeType: MIME_TYPES[kind],
+          fileSize: input.file.size,
+          storageKey: keys.originalKey,
+          thumbnailKey: keys.thumbnailKey,
+          displayKey: keys.displayKey,
+          userId: user?.userId ?? null,
+          guestIp: user ? null : input.ip,
+          isTemporary: !user,
+          storageType: user ? 'permanent' : 'temporary',
+          expiresAt: user ? null : new Date(now.getTime() + GUEST_LIMITS.lifetimeMs),
+          isPublic: input.isPublic ?? false,
+          uploadedAt: now,
+          width: processed.width,
+          height: processed.height,
+          dominantColor: processed.dominantColor,
+          camera: processed.camera,
+          credit: input.credit ?? null,
+          rating: rating ?? null,
+          overallRating: rating?.overallRating ?? null,
+        },
+        { subject, day, dailyLimit: allowance.dailyUploads, userId: user?.userId ?? null, storageLimitBytes: allowance.storageMB * MB },
+        (inserted) => [
+          pendingEvent(
+            'photos.photo.uploaded.v1',
+            {
+              photoId,
+              userId: inserted.userId ?? '',
+              title: inserted.title,
+              category: inserted.category,
+              fileSize: inserted.fileSize,
+              mimeType: inserted.mimeType,
+              isTemporary: inserted.isTemporary,
+              uploadedAt: inserted.uploadedAt.toISOString(),
+            },
+            { key: photoId, subject: photoId },
+          ),
+        ],
+      );
     } catch (error) {
       await this.files.remove(photoId, keys.originalKey);
       // The critique was stored for a photo that will not exist: tell analysis to drop it.
       if (rating) await this.publishDeleted(photoId, user?.userId ?? '', 'upload refused');
       throw error;
     }
-    if (user) await this.uploaders.ensure(user.userId, user.firstName, user.lastName);
+    if (user) await this.uploaders.ensure({ userId: user.userId, firstName: user.firstName, lastName: user.lastName });
     this.cache.invalidate();
     await this.outbox.flush();
     const withUploader = (await this.photos.findByIdWithUploader(photoId)) ?? { photo: row, firstName: user?.firstName ?? null, lastName: user?.lastName ?? null };
@@ -174,9 +171,7 @@ export class UploadPhoto {
 
   /** No photo row to commit with: stored on its own, so it still goes out should the process die right after. */
   async publishDeleted(photoId: string, userId: string, reason: string): Promise<void> {
-    await this.photos.transaction((tx) =>
-      this.outbox.enqueue(tx, 'photos.photo.deleted.v1', { photoId, userId, reason, deletedAt: this.clock.now().toISOString() }, { key: photoId, subject: photoId }),
-    );
+    await this.photos.announce([pendingEvent('photos.photo.deleted.v1', { photoId, userId, reason, deletedAt: this.clock.now().toISOString() }, { key: photoId, subject: photoId })]);
     await this.outbox.flush();
   }
 }

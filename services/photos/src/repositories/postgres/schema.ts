@@ -4,7 +4,7 @@ import { bigint, boolean, date, index, integer, jsonb, numeric, pgSchema, primar
 export const photosSchema = pgSchema('photos');
 
 // The JSON columns' shapes are the API's (dto/photos.responses): what is stored is what is shown.
-import type { CameraSettings, PhotoCredit, StoredRating } from '../dto/photos.responses';
+import type { CameraSettings, PhotoCredit, StoredRating } from '../../dto/photos.responses';
 export type { CameraSettings, PhotoCredit, StoredRating };
 
 /** Image bytes live in object storage; rows keep only keys and facts about them. */
