@@ -35,6 +35,14 @@ export interface UserTotals {
   views: number;
 }
 
+/** The stored files a photo row names (for the orphan sweep). */
+export interface PhotoFileKeys {
+  id: string;
+  storageKey: string;
+  thumbnailKey: string | null;
+  displayKey: string | null;
+}
+
 export interface LikeToggle {
   liked: boolean;
   totalLikes: number;
@@ -49,6 +57,9 @@ export type Announce<T> = (result: T) => PendingEvent[];
  * Every read skips deleted photos.
  */
 export abstract class PhotosRepository {
+  /** Rows (deleted ones awaiting their events included) whose id is one of `ids` or that name one of `keys`. */
+  abstract fileKeysReferencing(ids: readonly string[], keys: readonly string[]): Promise<PhotoFileKeys[]>;
+
   /**
    * Inserts the photo if the daily count and the storage stay within `quota`, counting it, with
    * its events; parallel uploads at the limit never exceed it. Throws the upload-limit or

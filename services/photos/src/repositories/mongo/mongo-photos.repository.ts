@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { FilterQuery, UpdateQuery } from 'mongoose';
 import type { NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
 import { photosErrors } from '../../domain/photos.errors';
-import { Announce, GalleryFilter, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
+import { Announce, GalleryFilter, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
 import { DocumentLocks } from './document-locks';
 import { upsertRetried } from './mongo-support';
 import { PhotoDocument, photosModels, PhotosModels } from './schemas';
@@ -101,6 +101,16 @@ export class MongoPhotosRepository extends PhotosRepository {
     super();
     this.models = photosModels(database);
     this.locks = new DocumentLocks(this.models.locks);
+  }
+
+  async fileKeysReferencing(ids: readonly string[], keys: readonly string[]): Promise<PhotoFileKeys[]> {
+    if (ids.length === 0 && keys.length === 0) return [];
+    const named = [...keys];
+    // Tombstones included: a photo being deleted still owns its files until its row is gone.
+    const docs = await this.photos
+      .find({ $or: [{ _id: { $in: [...ids] } }, { storageKey: { $in: named } }, { thumbnailKey: { $in: named } }, { displayKey: { $in: named } }] }, { _id: 1, storageKey: 1, thumbnailKey: 1, displayKey: 1 })
+      .lean<Array<{ _id: string; storageKey: string; thumbnailKey?: string | null; displayKey?: string | null }>>();
+    return docs.map((doc) => ({ id: doc._id, storageKey: doc.storageKey, thumbnailKey: doc.thumbnailKey ?? null, displayKey: doc.displayKey ?? null }));
   }
 
   private get photos() {

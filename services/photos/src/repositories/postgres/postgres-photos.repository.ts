@@ -4,7 +4,7 @@ import type { DatabaseTransaction, Delivery, PendingEvent, ServiceDatabase } fro
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, SQL } from 'drizzle-orm';
 import type { NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
 import { photosErrors } from '../../domain/photos.errors';
-import { Announce, GalleryFilter, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
+import { Announce, GalleryFilter, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
 import { photoLikes, photos, photoViews, uploadCounts, uploaders } from './schema';
 
 /** The schema whose `outbox` and `processed_events` tables the photos service writes. */
@@ -51,6 +51,19 @@ export class PostgresPhotosRepository extends PhotosRepository {
   constructor(@Inject(DATABASE) private readonly database: ServiceDatabase) {
     super();
     this.processed = new PostgresProcessedEventStore(database);
+  }
+
+  async fileKeysReferencing(ids: readonly string[], keys: readonly string[]): Promise<PhotoFileKeys[]> {
+    if (ids.length === 0 && keys.length === 0) return [];
+    const named = [...keys];
+    const conditions = [
+      ...(ids.length > 0 ? [inArray(photos.id, [...ids])] : []),
+      ...(named.length > 0 ? [inArray(photos.storageKey, named), inArray(photos.thumbnailKey, named), inArray(photos.displayKey, named)] : []),
+    ];
+    return this.database.db
+      .select({ id: photos.id, storageKey: photos.storageKey, thumbnailKey: photos.thumbnailKey, displayKey: photos.displayKey })
+      .from(photos)
+      .where(or(...conditions));
   }
 
   private get db() {
