@@ -5,9 +5,14 @@
  *    degradations (blur, noise, under- and over-exposure, tilt, off-centre crop),
  *  - latency p50/p95 per photo, a 12 MP JPEG benchmark, and peak memory.
  * Options: --quick (ladders on every third photo), --no-benchmark, --benchmark-only,
+ *          --ladders-only (skip the category pass), --no-ladders, --kinds=tilt,tight crop (only these ladders),
+ *          --verbose (each photo's ladder scores), --folder=<dir with MANIFEST.tsv> (another set),
+ *          --cache-models (keep the models' outputs per image in tmp/, so a change to the
+ *          measurements or scores re-runs in a fraction of the time; not for latency figures),
  *          --write-reference (regenerate the creativity reference set from the repo fixtures).
  */
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import sharp from 'sharp';
@@ -15,15 +20,25 @@ import { decodeImage } from '../src/engine/image/decode-image';
 import { LocalAnalysis, LocalPhotoAnalyzer } from '../src/engine/local-photo-analyzer';
 import { measurePhoto } from '../src/engine/measure/measure-photo';
 import { signatureDistance } from '../src/engine/measure/signature';
+import type { RgbImage } from '../src/engine/image/pixels';
 import { bundledModels } from '../src/engine/models/bundled-models';
-import type { ModelState } from '../src/engine/models/model-loader';
+import { NsfwContentClassifier } from '../src/engine/models/content-classifier';
+import { ModelLoader, ModelState } from '../src/engine/models/model-loader';
+import { CenterNetDetector, DetectorReading } from '../src/engine/models/object-detector';
+import type { ContentScores } from '../src/engine/scoring/screening';
 import { SCENE_HEAD, SceneHead } from '../src/engine/scene/scene-classifier';
 import { SAME_PHOTO_DISTANCE } from '../src/engine/scoring/creativity.score';
 import { REFERENCE_SET } from '../src/engine/scoring/reference-set';
 import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, tiltDirectionFor } from '../src/testing/degradations';
 import { FixturePhoto, REPO_FIXTURES, expectedCategory, readManifest } from '../src/testing/fixtures';
 
-const args = new Set(process.argv.slice(2));
+const argv = process.argv.slice(2);
+const args = new Set(argv);
+/** `--name=value` options. */
+function option(name: string): string | undefined {
+  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+}
+const onlyKinds = option('kinds')?.split(',').map((k) => k.trim());
 const root = process.cwd();
 const LONG_DEADLINE = 120_000;
 
@@ -34,6 +49,50 @@ function percentile(values: number[], q: number): number {
 
 function pct(n: number, d: number): string {
   return d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
+}
+
+const MODEL_CACHE = join(root, 'tmp', 'analysis-eval-model-cache.json');
+type CachedReading = { detections: DetectorReading['detections']; backbone: number[]; classPeaks: number[] };
+type ModelCache = Record<string, { reading?: CachedReading; content?: ContentScores }>;
+
+/** The bundled models with their outputs kept per image (by a hash of its pixels) across runs. */
+function cachingModels(): { models: ModelLoader; save: () => void } {
+  const cache: ModelCache = existsSync(MODEL_CACHE) ? (JSON.parse(readFileSync(MODEL_CACHE, 'utf8')) as ModelCache) : {};
+  let computed = 0;
+  const save = (): void => {
+    mkdirSync(join(root, 'tmp'), { recursive: true });
+    writeFileSync(MODEL_CACHE, JSON.stringify(cache));
+  };
+  const key = (image: RgbImage): string => createHash('sha1').update(image.data).update(`${image.width}x${image.height}`).digest('hex');
+  const models = new ModelLoader({
+    detector: async () => {
+      const detector = await CenterNetDetector.load();
+      const read = async (image: RgbImage): Promise<DetectorReading> => {
+        const entry = (cache[key(image)] ??= {});
+        if (!entry.reading) {
+          // Saved every 20 new readings, so a run stopped half-way keeps what it computed.
+          if (++computed % 20 === 0) save();
+          const r = await detector.read(image);
+          entry.reading = { detections: r.detections, backbone: Array.from(r.features.backbone), classPeaks: Array.from(r.features.classPeaks) };
+        }
+        const r = entry.reading;
+        return { detections: r.detections, features: { backbone: Float32Array.from(r.backbone), classPeaks: Float32Array.from(r.classPeaks) } };
+      };
+      return { name: detector.name, read, detect: async (image: RgbImage) => (await read(image)).detections };
+    },
+    classifier: async () => {
+      const classifier = await NsfwContentClassifier.load();
+      return {
+        name: classifier.name,
+        classify: async (image: RgbImage) => {
+          const entry = (cache[key(image)] ??= {});
+          entry.content ??= await classifier.classify(image);
+          return entry.content;
+        },
+      };
+    },
+  });
+  return { models, save };
 }
 
 async function writeReference(): Promise<void> {
@@ -122,8 +181,8 @@ function reportCategories(runs: Run[]): void {
   console.log(`  non-nature photos refused: ${pct(notNature.filter((r) => r.analysis.outcome.outcome === 'refused').length, notNature.length)}`);
 }
 
-async function reportLadders(analyzer: LocalPhotoAnalyzer, runs: Run[]): Promise<void> {
-  const nature = runs.filter((r) => r.photo.cls !== 'not-nature').filter((_, i) => !args.has('--quick') || i % 3 === 0);
+async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[]): Promise<void> {
+  const nature = photos.filter((p) => p.cls !== 'not-nature').filter((_, i) => !args.has('--quick') || i % 3 === 0);
   type Tally = { moved: number; total: number; drops: number[]; skipped: number };
   const tallies = new Map<DegradationKind, Tally>();
   const withHorizon: Tally = { moved: 0, total: 0, drops: [], skipped: 0 };
@@ -132,12 +191,13 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, runs: Run[]): Promise
   const run = (image: Buffer, name: string): Promise<LocalAnalysis> =>
     analyzer.analyzeInDetail({ image, title: '', description: '', deadline: Date.now() + LONG_DEADLINE }, name);
   console.log(`\nDegradation ladders on ${nature.length} nature photos (1024 px JPEG q95 baseline; mild then strong)`);
-  for (const { photo } of nature) {
+  for (const photo of nature) {
     const original = readFileSync(photo.path);
     const base = await run(await baseline(original), photo.name);
     const subject = base.measurements.composition.subject?.centroid;
-    const lean = base.measurements.composition.horizon ?? base.measurements.composition.verticals;
+    const lean = base.measurements.composition.lean ?? base.measurements.composition.horizon;
     for (const kind of new Set(DEGRADATIONS.map((d) => d.kind))) {
+      if (onlyKinds && !onlyKinds.includes(kind)) continue;
       const aspect = AFFECTED_SCORE[kind];
       const tally = tallies.get(kind) ?? { moved: 0, total: 0, drops: [], skipped: 0 };
       tallies.set(kind, tally);
@@ -154,6 +214,7 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, runs: Run[]): Promise
         continue;
       }
       const moved = s0 >= s1 && s1 >= s2 && s0 > s2;
+      if (args.has('--verbose')) console.log(`    ${moved ? 'ok  ' : 'MISS'} ${kind.padEnd(16)}${aspect.padEnd(12)}${s0} → ${s1} → ${s2}  ${photo.name}`);
       tally.total++;
       if (moved) tally.moved++;
       tally.drops.push(s0 - s2);
@@ -198,16 +259,23 @@ async function benchmark(analyzer: LocalPhotoAnalyzer): Promise<void> {
 async function main(): Promise<void> {
   if (args.has('--write-reference')) return writeReference();
   const shared = resolve(root, '..', 'shared', 'fixtures', 'photos');
-  const folder = existsSync(join(shared, 'MANIFEST.tsv')) ? shared : REPO_FIXTURES;
+  const folder = option('folder') ? resolve(option('folder') as string) : existsSync(join(shared, 'MANIFEST.tsv')) ? shared : REPO_FIXTURES;
   const photos = readManifest(folder);
-  console.log(`Fixture set: ${folder} (${folder === shared ? 'shared set' : 'repo copy'}), ${photos.length} photos`);
+  console.log(`Fixture set: ${folder} (${folder === shared ? 'shared set' : folder === REPO_FIXTURES ? 'repo copy' : 'given with --folder'}), ${photos.length} photos`);
   console.log(`Machine: ${cpus().length} CPUs, Node ${process.version}`);
 
-  const models = bundledModels();
+  const caching = args.has('--cache-models') ? cachingModels() : null;
+  if (caching) process.on('exit', caching.save);
+  const models = caching?.models ?? bundledModels();
   let started = performance.now();
   const [detector, classifier] = (await Promise.all([models.detector(), models.classifier()])) as [ModelState<unknown>, ModelState<unknown>];
   console.log(`Models loaded in ${(performance.now() - started).toFixed(0)} ms: detector ${detector.ready ? 'ready' : detector.reason}, classifier ${classifier.ready ? 'ready' : classifier.reason}`);
   const analyzer = new LocalPhotoAnalyzer(models, REFERENCE_SET);
+  if (args.has('--ladders-only')) {
+    await reportLadders(analyzer, photos);
+    console.log(`\nPeak memory (max RSS): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    return;
+  }
   if (args.has('--benchmark-only')) {
     await benchmark(analyzer);
     console.log(`\nPeak memory (max RSS): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
@@ -225,7 +293,7 @@ async function main(): Promise<void> {
   console.log(`\nLatency per photo (fixtures as stored, ${Math.min(...runs.map((r) => r.analysis.measurements.width))}-${Math.max(...runs.map((r) => r.analysis.measurements.width))} px wide)`);
   console.log(`  wall time p50 ${percentile(latencies, 0.5).toFixed(0)} ms, p95 ${percentile(latencies, 0.95).toFixed(0)} ms; CPU time p50 ${percentile(cpu, 0.5).toFixed(0)} ms, p95 ${percentile(cpu, 0.95).toFixed(0)} ms`);
   console.log(`  load average during the run: ${loadavg().map((l) => l.toFixed(1)).join(', ')} (wall time is only meaningful on an idle machine)`);
-  await reportLadders(analyzer, runs);
+  if (!args.has('--no-ladders')) await reportLadders(analyzer, photos);
   if (!args.has('--no-benchmark')) await benchmark(analyzer);
   console.log(`\nPeak memory (max RSS): ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
 }

@@ -3,7 +3,8 @@
  * CenterNet detector's backbone features, its class heatmap peaks and the scene measurements) on the fixture photos in
  * services/analysis/fixtures/photos and their augmentations, reports grouped k-fold
  * cross-validation (a photo and all its augmentations are always in the same fold), chooses the
- * "no nature" refusal threshold on the out-of-fold predictions, and writes
+ * "no nature" refusal threshold on the out-of-fold predictions of the photos and their
+ * augmentations (crops included), and writes
  * src/engine/scene/scene-head.json. Deterministic: same photos, same weights.
  * Features are cached in tmp/analysis-scene-features.json (keyed by photo content and augmentation).
  * Options: --no-write (report only), --l2=<penalty>.
@@ -29,9 +30,9 @@ const option = (name: string): number | undefined => {
   return arg === undefined ? undefined : Number(arg.split('=')[1]);
 };
 /** Chosen by cross-validation among 0.03-3 (`--l2=` to try another). */
-const TRAINING = { l2: option('l2') ?? 1, iterations: 200, learningRate: 0.01 };
-/** Added to the highest out-of-fold P(not-nature) of a nature photo: borderline photos are accepted. */
-const REFUSAL_MARGIN = 0.05;
+const TRAINING = { l2: option('l2') ?? 1, iterations: option('iterations') ?? 200, learningRate: 0.01 };
+/** Added to the highest out-of-fold P(not-nature) of a nature photo or of any crop, flip or exposure change of one (the threshold already clears every one of those). */
+const REFUSAL_MARGIN = 0.02;
 
 /** Augmentations: each a sharp pipeline applied to the photo before the features are read. */
 const AUGMENTATIONS: Record<string, (image: sharp.Sharp, width: number, height: number) => sharp.Sharp> = {
@@ -39,6 +40,10 @@ const AUGMENTATIONS: Record<string, (image: sharp.Sharp, width: number, height: 
   'crop 80 % centre, flipped': (image, w, h) =>
     image.extract({ left: Math.round(w * 0.1), top: Math.round(h * 0.1), width: Math.round(w * 0.8), height: Math.round(h * 0.8) }).flop(),
   'exposure -1 EV, flipped': (image) => image.linear(0.5, 0).flop(),
+  // Tight crops, as a user crops in on a detail: the classifier must still see nature in them.
+  'crop 60 % centre': (image, w, h) => image.extract({ left: Math.round(w * 0.2), top: Math.round(h * 0.2), width: Math.round(w * 0.6), height: Math.round(h * 0.6) }),
+  'crop 40 % centre, flipped': (image, w, h) =>
+    image.extract({ left: Math.round(w * 0.3), top: Math.round(h * 0.3), width: Math.round(w * 0.4), height: Math.round(h * 0.4) }).flop(),
 };
 
 interface Sample {
@@ -123,12 +128,21 @@ async function main(): Promise<void> {
   const fold = folds(samples);
   // Out-of-fold probabilities of each photo as it is (the original, not its augmentations).
   const outOfFold = new Map<string, { cls: number; p: number[] }>();
+  // Every augmentation of every photo, predicted by the model that never saw that photo.
+  const augmentedOutOfFold: Array<{ photo: string; augmentation: string; cls: number; p: number[] }> = [];
   for (let k = 0; k < FOLDS; k++) {
     const model = train(samples.filter((s) => fold.get(s.photo) !== k));
-    for (const s of samples.filter((s) => fold.get(s.photo) === k && s.augmentation === 'original')) outOfFold.set(s.photo, { cls: s.cls, p: predictProbabilities(model, s.features) });
+    for (const s of samples.filter((s) => fold.get(s.photo) === k)) {
+      const p = predictProbabilities(model, s.features);
+      augmentedOutOfFold.push({ photo: s.photo, augmentation: s.augmentation, cls: s.cls, p });
+      if (s.augmentation === 'original') outOfFold.set(s.photo, { cls: s.cls, p });
+    }
   }
   const notNature = SCENE_CLASSES.indexOf('not-nature');
-  const natureMax = Math.max(...[...outOfFold.values()].filter((o) => o.cls !== notNature).map((o) => o.p[notNature] ?? 0));
+  // The threshold clears every nature photo and every crop, flip and exposure change of one, so a
+  // nature photo a user crops in on is not refused either.
+  const natureSamples = augmentedOutOfFold.filter((o) => o.cls !== notNature);
+  const natureMax = Math.max(...natureSamples.map((o) => o.p[notNature] ?? 0));
   const refuseAbove = Math.min(0.99, Math.max(0.5, Math.round((natureMax + REFUSAL_MARGIN) * 100) / 100));
 
   console.log(`\nCross-validated (${FOLDS} folds grouped by photo; rows: manifest class, columns: predicted class)`);
@@ -147,13 +161,22 @@ async function main(): Promise<void> {
   const refusedNature = nature.filter(([, o]) => (o.p[notNature] ?? 0) >= refuseAbove);
   const nonNature = [...outOfFold.values()].filter((o) => o.cls === notNature);
   const refusedNon = nonNature.filter((o) => (o.p[notNature] ?? 0) >= refuseAbove).length;
+  const refusedNatureVariants = natureSamples.filter((o) => (o.p[notNature] ?? 0) >= refuseAbove).length;
+  const nonNatureVariants = augmentedOutOfFold.filter((o) => o.cls === notNature);
+  const refusedNonVariants = nonNatureVariants.filter((o) => (o.p[notNature] ?? 0) >= refuseAbove).length;
   const summary = [
-    `refusal threshold P(not-nature) ≥ ${refuseAbove} (highest nature photo ${natureMax.toFixed(2)} + margin ${REFUSAL_MARGIN})`,
+    `refusal threshold P(not-nature) ≥ ${refuseAbove} (highest nature photo or augmentation ${natureMax.toFixed(2)} + margin ${REFUSAL_MARGIN})`,
     `nature photos refused: ${refusedNature.length}/${nature.length}; non-nature photos refused: ${refusedNon}/${nonNature.length} (${((100 * refusedNon) / nonNature.length).toFixed(0)} %)`,
+    `with augmentations (${Object.keys(AUGMENTATIONS).join('; ')}): nature refused ${refusedNatureVariants}/${natureSamples.length}, non-nature refused ${refusedNonVariants}/${nonNatureVariants.length}`,
   ];
   for (const line of summary) console.log(`  ${line}`);
-  const top = nature.sort(([, a], [, b]) => (b.p[notNature] ?? 0) - (a.p[notNature] ?? 0)).slice(0, 3);
-  console.log(`  nature photos closest to refusal: ${top.map(([name, o]) => `${name} ${(o.p[notNature] ?? 0).toFixed(2)}`).join(', ')}`);
+  for (const name of Object.keys(AUGMENTATIONS)) {
+    const max = Math.max(...natureSamples.filter((o) => o.augmentation === name).map((o) => o.p[notNature] ?? 0));
+    console.log(`  highest P(not-nature) of a nature photo, ${name}: ${max.toFixed(2)}`);
+  }
+  console.log(`  non-nature photos' P(not-nature): ${nonNature.map((o) => (o.p[notNature] ?? 0).toFixed(2)).sort().join(' ')}`);
+  const top = [...natureSamples].sort((a, b) => (b.p[notNature] ?? 0) - (a.p[notNature] ?? 0)).slice(0, 3);
+  console.log(`  nature samples closest to refusal: ${top.map((o) => `${o.photo} (${o.augmentation}) ${(o.p[notNature] ?? 0).toFixed(2)}`).join(', ')}`);
 
   if (process.argv.includes('--no-write')) return;
   const model = train(samples);

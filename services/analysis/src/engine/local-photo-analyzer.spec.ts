@@ -75,9 +75,10 @@ describe('local engine on the fixture photos', () => {
       [/underexposed/, /overexposed/],
       [/Exposure is well judged/, /exposed by|blown to pure white|crushed to pure black/],
       [/Focus on .* is crisp/, /Focus on .* is (soft|blurred|acceptably sharp)/],
-      [/The horizon is level/, /horizon tilts/],
-      [/Upright lines stand straight/, /leans by about/],
-      [/near a rule-of-thirds point/, /crowds the edge|is centred/],
+      [/The horizon is level/, /horizon tilts|leans by about/],
+      [/The frame is level/, /horizon tilts|leans by about/],
+      [/near a rule-of-thirds point/, /crowds the edge|is centred|visual weight sits far to one side/],
+      [/is small in the frame/, /fills the frame edge to edge|crop looser|a looser framing/],
     ];
     const photos = readManifest(REPO_FIXTURES).filter((p) => p.cls !== 'not-nature');
     for (const photo of photos) {
@@ -102,6 +103,21 @@ describe('local engine on the fixture photos', () => {
         if (/frame cuts into/.test(feedback) && analysis.measurements.composition.edgeContact.length === 0) problems.push(`${photo.name}: "cut" but the box touches no edge`);
         if (!feedback.toLowerCase().includes(`the ${subject.label}`) && /cuts into|crowds the edge|small in the frame|fills the frame/.test(feedback)) problems.push(`${photo.name}: subject named otherwise than its box (${subject.label})`);
       }
+      // What the feedback says about the frame's edges and level agrees with what was measured.
+      const composition = analysis.measurements.composition;
+      if (/crowds the edge/.test(feedback) && subject) {
+        const { x, y } = subject.centroid;
+        if (Math.min(x, 1 - x, y, 1 - y) >= 0.2) problems.push(`${photo.name}: "crowds the edge" for a subject ${Math.min(x, 1 - x, y, 1 - y).toFixed(2)} from it`);
+      }
+      if (/busiest detail runs into the edges/.test(feedback) && composition.edgeWeight < 1.5) problems.push(`${photo.name}: "detail runs into the edges" at edge weight ${composition.edgeWeight.toFixed(2)}`);
+      const leanStated = /leans by about (\d+) degree/.exec(feedback)?.[1];
+      if (leanStated !== undefined && (!composition.lean || composition.lean.strength < 0.15 || Math.abs(Math.abs(composition.lean.angle) - Number(leanStated)) > 0.6)) {
+        problems.push(`${photo.name}: "leans by about ${leanStated} degrees" but the lines measured ${JSON.stringify(composition.lean)}`);
+      }
+      const tiltStated = /horizon tilts by about (\d+) degree/.exec(feedback)?.[1];
+      if (tiltStated !== undefined && (!composition.horizon || Math.abs(Math.abs(composition.horizon.angle) - Number(tiltStated)) > 0.6)) {
+        problems.push(`${photo.name}: "horizon tilts by about ${tiltStated} degrees" but the horizon measured ${JSON.stringify(composition.horizon)}`);
+      }
     }
     expect(problems).toEqual([]);
     // 67 photos with the models: about a minute on an idle two-core machine, much more on a shared one.
@@ -111,7 +127,7 @@ describe('local engine on the fixture photos', () => {
   async function ladder(kind: DegradationKind, name: string): Promise<number[]> {
     const original = fixture(name);
     const base = await analyse(await baseline(original));
-    const lean = base.measurements.composition.horizon ?? base.measurements.composition.verticals;
+    const lean = base.measurements.composition.lean ?? base.measurements.composition.horizon;
     const context = { subject: base.measurements.composition.subject?.centroid, tiltDirection: tiltDirectionFor(lean?.angle) };
     const aspect = AFFECTED_SCORE[kind];
     const scores = [rated(base).scores[aspect]];

@@ -89,7 +89,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     const detectMs = lap();
     const content = classifierState.ready ? await classifierState.model.classify(decoded.working) : null;
     const classifyMs = lap();
-    const measurements = measurePhoto(decoded, detections ?? []);
+    const measurements = measurePhoto(decoded, detections ?? [], reading?.features.classPeaks ?? null);
     const scene = reading ? classifyScene(reading.features, measurements) : null;
     const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: lap() };
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');

@@ -14,6 +14,8 @@ export interface LightingMeasurement {
   exposureMeasuredOn: 'subject' | 'frame';
   /** Share of pixels with a channel at 254-255: detail lost in the highlights. */
   clippedHighlights: number;
+  /** Share of the subject's box with a channel at 254-255 (null without a subject): a blown subject is the worst loss. */
+  subjectClippedHighlights: number | null;
   /** Share of pixels with every channel at 0-4: detail lost in the shadows. */
   clippedShadows: number;
   /** Tonal span between the 1st and 99th percentile of luma, in grey levels (0-255). */
@@ -41,6 +43,18 @@ function lumaPercentile(histogram: Uint32Array, total: number, q: number): numbe
     if (seen >= target) return v;
   }
   return 255;
+}
+
+function subjectClipped(image: RgbImage, box: Box): number {
+  const { x0, y0, x1, y1 } = pixelBounds(box, image.width, image.height);
+  let clipped = 0;
+  for (let y = y0; y < y1; y++) {
+    for (let x = x0; x < x1; x++) {
+      const p = (y * image.width + x) * 3;
+      if (image.data[p] >= 254 || image.data[p + 1] >= 254 || image.data[p + 2] >= 254) clipped++;
+    }
+  }
+  return clipped / Math.max(1, (x1 - x0) * (y1 - y0));
 }
 
 function subjectMedian(luma: Plane, box: Box): number {
@@ -84,6 +98,7 @@ export function measureLighting(image: RgbImage, luma: Plane, subject: Box | nul
     exposureEv: evOf(onSubject ?? median),
     exposureMeasuredOn: onSubject === null ? 'frame' : 'subject',
     clippedHighlights: highlights / n,
+    subjectClippedHighlights: subject ? subjectClipped(image, subject) : null,
     clippedShadows: shadows / n,
     dynamicRange: p99 - p1,
     contrast: Math.sqrt(variance) / 255,

@@ -122,3 +122,33 @@ describe('upright lines', () => {
     expect(turned.composition.verticals?.angle).toBeLessThan(3.5);
   });
 });
+
+describe('the frame lean and the room at the edges', () => {
+  // A grid of beams (horizontals and verticals), as in a fence, a jetty or trunks over a shore.
+  const grid = rgb(W, H, (x, y) => (Math.floor(x / 40) % 3 === 0 || Math.floor(y / 40) % 3 === 0 ? [60, 50, 40] : [190, 200, 210]));
+  const turn = (degrees: number): Promise<Buffer> =>
+    sharp(grid, { raw: { width: W, height: H, channels: 3 } }).rotate(degrees).resize(W, H, { fit: 'cover' }).png().toBuffer();
+
+  it('reads the turn of all straight lines together, in the horizon angle sense, and more turn as more lean', async () => {
+    const level = (await measure(await png(grid))).composition.lean;
+    const two = (await measure(await turn(2))).composition.lean;
+    const five = (await measure(await turn(-5))).composition.lean;
+    expect(Math.abs(level?.angle ?? 99)).toBeLessThan(0.3);
+    expect(level?.strength).toBeGreaterThan(0.3);
+    expect(two?.angle).toBeGreaterThan(1.6);
+    expect(two?.angle).toBeLessThan(2.4);
+    expect(five?.angle).toBeLessThan(-4.5);
+    expect(five?.angle).toBeGreaterThan(-5.5);
+  });
+
+  it('finds no clear lean in grain, and calmer edges around a centred subject than around one at the edge', async () => {
+    const grain = (await measure(await png(noisy(grey, 20)))).composition.lean;
+    expect(grain === null || grain.strength < 0.05).toBe(true);
+    const disc = (cx: number): Buffer => rgb(W, H, (x, y) => (Math.hypot(x - cx, y - H / 2) < 90 ? ((x + y) % 6 < 3 ? [250, 120, 20] : [120, 40, 10]) : [90, 110, 90]));
+    const centred = (await measure(await png(disc(W / 2)))).composition;
+    const atEdge = (await measure(await png(disc(40)))).composition;
+    expect(centred.edgeWeight).toBeLessThan(0.5);
+    expect(atEdge.edgeWeight).toBeGreaterThan(centred.edgeWeight + 0.5);
+    expect(Math.abs((atEdge.weightCentre?.x ?? 0.5) - 0.5)).toBeGreaterThan(Math.abs((centred.weightCentre?.x ?? 0) - 0.5) + 0.2);
+  });
+});

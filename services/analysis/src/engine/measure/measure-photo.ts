@@ -1,8 +1,10 @@
 import type { DecodedImage } from '../image/decode-image';
-import { Box, gaussianBlur, halve, luminance, sobel } from '../image/pixels';
+import { Box, Plane, gaussianBlur, gridMeans, halve, luminance, sobel } from '../image/pixels';
 import { ClarityMeasurement, measureClarity } from './clarity.measure';
-import { ColourMeasurement, measureColour, toLab } from './colour.measure';
+import { ColourMeasurement, LabImage, measureColour, toLab } from './colour.measure';
 import { Horizon, Verticals, findHorizon, findVerticals } from './horizon';
+import { FrameLean, findFrameLean } from './lean';
+import { COCO_LABELS } from '../models/object-detector';
 import { LightingMeasurement, measureLighting } from './lighting.measure';
 import { findSalientRegion } from './saliency';
 import { visualSignature } from './signature';
@@ -37,6 +39,29 @@ export interface CompositionMeasurement {
   horizon: Horizon | null;
   /** Lean of the upright lines, for frames without a horizon. */
   verticals: Verticals | null;
+  /** Lean of the whole frame from the orientation of all its straight edges (horizontals and verticals together). */
+  lean: FrameLean | null;
+  /**
+   * Where the detail sits against the frame's edges: the share of fine detail in the outer ring
+   * (8 % of each side) over the ring's share of the area. Below 1 the edges are calmer than the
+   * frame (room around what matters); above 1 the detail runs into the edges (cut or cramped).
+   */
+  edgeWeight: number;
+  /**
+   * Depth of layers from top to bottom: the largest colour difference (ΔE) between the means of
+   * six horizontal bands (sky, distance, ground, foreground). A slice of one layer scores low.
+   */
+  layering: number;
+  /**
+   * The strongest evidence for an animal or person anywhere in the detector's class heatmaps
+   * (0-1; null without the detector). A photo with this evidence but no box has its animal cut off
+   * or cropped past recognition.
+   */
+  animalEvidence: number | null;
+  /** Animals or people other than the subject that the frame's edges cut through (detector boxes touching an edge). */
+  othersCut: number;
+  /** Centre of the frame's visual weight (saliency), frame fractions; null for a featureless frame. */
+  weightCentre: { x: number; y: number } | null;
 }
 
 /** Everything measured on one photo; stored with its rating so the editing tips can use it. */
@@ -66,13 +91,17 @@ const POWER_POINTS = [
   [2 / 3, 2 / 3],
 ] as const;
 
+function isSubjectCandidate(d: Detection): boolean {
+  return SUBJECT_LABELS.has(d.label) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA;
+}
+
 /** The detection to judge the photo on: the most prominent living thing (score × √area). */
 export function mainSubjectDetection(detections: readonly Detection[]): Detection | null {
   let best: Detection | null = null;
   let bestWeight = 0;
   for (const d of detections) {
     const area = d.box.width * d.box.height;
-    if (!SUBJECT_LABELS.has(d.label) || d.score < MIN_SUBJECT_SCORE || area < MIN_SUBJECT_AREA) continue;
+    if (!isSubjectCandidate(d)) continue;
     const weight = d.score * Math.sqrt(area);
     if (weight > bestWeight) {
       best = d;
@@ -80,6 +109,46 @@ export function mainSubjectDetection(detections: readonly Detection[]): Detectio
     }
   }
   return best;
+}
+
+/** See `CompositionMeasurement.edgeWeight`: fine detail in the outer ring of a 25 × 25 grid against its area. */
+function edgeWeightOf(detail: Plane): number {
+  const cells = 25;
+  const grid = gridMeans(detail, cells, cells);
+  let ring = 0;
+  let total = 0;
+  let ringCells = 0;
+  for (let y = 0; y < cells; y++) {
+    for (let x = 0; x < cells; x++) {
+      const v = grid[y * cells + x] ?? 0;
+      total += v;
+      if (x < 2 || y < 2 || x >= cells - 2 || y >= cells - 2) {
+        ring += v;
+        ringCells++;
+      }
+    }
+  }
+  return total > 0 ? ring / total / (ringCells / (cells * cells)) : 1;
+}
+
+/** See `CompositionMeasurement.layering`. */
+function layeringOf(lab: LabImage): number {
+  const bands = 6;
+  const sums = Array.from({ length: bands }, () => [0, 0, 0, 0]);
+  for (let y = 0; y < lab.height; y++) {
+    const band = sums[Math.min(bands - 1, Math.floor((y * bands) / lab.height))] as number[];
+    for (let x = 0; x < lab.width; x++) {
+      const p = (y * lab.width + x) * 3;
+      band[0] = (band[0] ?? 0) + (lab.data[p] ?? 0);
+      band[1] = (band[1] ?? 0) + (lab.data[p + 1] ?? 0);
+      band[2] = (band[2] ?? 0) + (lab.data[p + 2] ?? 0);
+      band[3] = (band[3] ?? 0) + 1;
+    }
+  }
+  const means = sums.filter((s) => (s[3] ?? 0) > 0).map((s) => [0, 1, 2].map((c) => (s[c] ?? 0) / (s[3] ?? 1)));
+  let largest = 0;
+  for (const a of means) for (const b of means) largest = Math.max(largest, Math.hypot((a[0] ?? 0) - (b[0] ?? 0), (a[1] ?? 0) - (b[1] ?? 0), (a[2] ?? 0) - (b[2] ?? 0)));
+  return largest;
 }
 
 function edgeContact(box: Box): CompositionMeasurement['edgeContact'] {
@@ -93,7 +162,7 @@ function edgeContact(box: Box): CompositionMeasurement['edgeContact'] {
 }
 
 /** Runs every measurement on a decoded photo. `detections` may be empty (nothing found, or no detector). */
-export function measurePhoto(image: DecodedImage, detections: readonly Detection[]): PhotoMeasurements {
+export function measurePhoto(image: DecodedImage, detections: readonly Detection[], classPeaks: ArrayLike<number> | null = null): PhotoMeasurements {
   const luma = luminance(image.working);
   const detailLuma = luminance(image.detail);
   const lab = toLab(image.working, 128);
@@ -111,8 +180,9 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
       label: detected.label,
       confidence: detected.score,
     };
-  } else {
-    const region = findSalientRegion(lab, fine.magnitude);
+  }
+  const region = findSalientRegion(lab, fine.magnitude);
+  if (!subject) {
     // A region holding little of the frame's saliency, or much of the frame, is no single subject.
     const area = region ? region.box.width * region.box.height : 1;
     // A region touching three sides is foreground or background, not a subject.
@@ -141,6 +211,12 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
       edgeContact: subject ? edgeContact(subject.box) : [],
       horizon: findHorizon(smoothHalf, coarse),
       verticals: findVerticals(coarse),
+      lean: findFrameLean(coarse),
+      edgeWeight: edgeWeightOf(fine.magnitude),
+      layering: layeringOf(lab),
+      weightCentre: region?.weightCentre ?? null,
+      animalEvidence: classPeaks ? Math.max(0, ...COCO_LABELS.map((label, i) => (SUBJECT_LABELS.has(label) ? (classPeaks[i] ?? 0) : 0))) : null,
+      othersCut: detections.filter((d) => d !== detected && isSubjectCandidate(d) && edgeContact(d.box).length > 0).length,
     },
     structure,
     signature: visualSignature(lab, colour, structure),

@@ -7,6 +7,8 @@ export interface SalientRegion {
   centroid: { x: number; y: number };
   /** Share of the frame's saliency held by the region: high when one thing stands out. */
   massShare: number;
+  /** Centre of all the frame's saliency (frame fractions): where the visual weight sits. */
+  weightCentre: { x: number; y: number };
 }
 
 const GRID = 32;
@@ -77,12 +79,16 @@ export function findSalientRegion(lab: LabImage, detail: Plane): SalientRegion |
   let total = 0;
   let peak = 0;
   let peakIndex = 0;
+  let weightX = 0;
+  let weightY = 0;
   for (let t = 0; t < n; t++) {
     const c = Math.min(1, colourContrast[t] / colourScale);
     const d = Math.min(1, sharp[t] / sharpScale);
     const s = (0.6 * c + 0.4 * d) * (0.35 + 0.65 * d);
     saliency[t] = s;
     total += s;
+    weightX += s * ((t % cols) + 0.5);
+    weightY += s * (Math.floor(t / cols) + 0.5);
     if (s > peak) {
       peak = s;
       peakIndex = t;
@@ -130,5 +136,6 @@ export function findSalientRegion(lab: LabImage, detail: Plane): SalientRegion |
     box: { x: minX / cols, y: minY / rows, width: (maxX - minX + 1) / cols, height: (maxY - minY + 1) / rows },
     centroid: { x: cx / mass / cols, y: cy / mass / rows },
     massShare: mass / total,
+    weightCentre: { x: weightX / total / cols, y: weightY / total / rows },
   };
 }

@@ -1,4 +1,4 @@
-import type { CompositionMeasurement } from '../measure/measure-photo';
+import type { CompositionMeasurement, Subject } from '../measure/measure-photo';
 import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
 
 /** Horizons steeper than this are slopes (hills, shores), not a tilted camera: nothing is claimed. */
@@ -6,21 +6,33 @@ export const MAX_HORIZON_TILT = 8;
 /** A level horizon within this many degrees reads as level. */
 const LEVEL = 0.4;
 
+/** A lean this clear (`FrameLean.strength`) counts fully; weaker ones count in proportion, from 35 %. */
+const CLEAR_LEAN = 0.15;
+
 /**
- * Composition from the geometry measured: where the subject sits against the thirds, whether the
- * frame cuts it or it crowds an edge, how much of the frame it fills, and whether the horizon is
- * level (or, without a horizon, whether upright lines stand straight). Without a subject (a
- * scene), the horizon's level and height carry the score.
+ * Composition from the geometry measured, as a sum of continuous terms, so a small change to the
+ * frame moves the score a little and a bigger one more:
+ *  - the subject (detector box, else the salient region when one stands out): its place against the thirds and the
+ *    centre, how close it crowds an edge, whether the frame cuts it, and how much of the frame it
+ *    fills (room to breathe);
+ *  - for every photo: how much of the fine detail runs into the frame's outer ring (calm edges
+ *    against cramped or cut ones), the depth of layers from top to bottom, and the level — the
+ *    horizon's when one is found, else the lean of all the straight lines (horizontals and
+ *    verticals), weighted by how clearly they agree;
+ *  - without a subject, the horizon's height against the thirds.
  */
 export function scoreComposition(m: CompositionMeasurement, where: string): AspectScore {
   const evidence: string[] = [];
   const problems: Finding[] = [];
   const strengths: Finding[] = [];
-  let score = 5.5;
+  let score = 6.6;
 
   const subject = m.subject;
-  if (subject && m.thirdsDistance !== null && m.subjectArea !== null) {
+  if (subject) {
     const { x, y } = subject.centroid;
+    const thirdsDistance = Math.min(...POWER_POINTS.map(([px, py]) => Math.hypot(x - px, y - py)));
+    const area = subject.box.width * subject.box.height;
+    const edgeContact = sidesTouched(subject.box);
     const fromCentre = Math.hypot(x - 0.5, y - 0.5);
     const fromEdge = Math.min(x, 1 - x, y, 1 - y);
     evidence.push(
@@ -28,81 +40,89 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
         ? `subject found by the detector: ${subject.label ?? 'subject'} (${Math.round(subject.confidence * 100)} % confidence)`
         : 'no animal or person detected: subject taken from the area that stands out in colour and focus',
     );
+    // A clear point of interest is a strength of its own; losing it (cut away, cropped out) costs.
+    score += subject.source === 'detector' ? 0.4 + 0.8 * ramp((subject.confidence - 0.25) / 0.35) : 0.8 * ramp((subject.confidence - 0.2) / 0.3);
     // Placement: continuous in the subject's position, so a small shift moves the score a little.
-    const thirdsBonus = 2.2 * ramp(1 - m.thirdsDistance / 0.15);
-    const centreBonus = 0.8 * ramp(1 - fromCentre / 0.1);
-    const edgePenalty = 3 * ramp((0.15 - fromEdge) / 0.15);
+    const thirdsBonus = 1.6 * ramp(1 - thirdsDistance / 0.15);
+    const centreBonus = 0.6 * ramp(1 - fromCentre / 0.1);
+    const edgePenalty = 3 * ramp((0.2 - fromEdge) / 0.2);
     score += Math.max(thirdsBonus, centreBonus) - edgePenalty;
-    if (edgePenalty >= 0.5) {
+    if (edgePenalty >= 0.75) {
       evidence.push(`${where} sits ${percent(fromEdge)} from the edge of the frame`);
       problems.push({ aspect: 'composition', topic: 'placement', weight: edgePenalty, sentence: `${cap(where)} crowds the edge of the frame, so give it room to look or move into.` });
     } else if (thirdsBonus >= centreBonus && thirdsBonus > 0) {
-      evidence.push(`${where} is ${percent(m.thirdsDistance)} of the frame from a rule-of-thirds point`);
+      evidence.push(`${where} is ${percent(thirdsDistance)} of the frame from a rule-of-thirds point`);
       if (thirdsBonus >= 1) strengths.push({ aspect: 'composition', topic: 'placement', weight: thirdsBonus, sentence: `Placing ${where} near a rule-of-thirds point gives the frame balance and movement.` });
     } else if (centreBonus > 0) {
       evidence.push(`${where} is centred`);
       problems.push({ aspect: 'composition', topic: 'placement', weight: 0.6, sentence: `${cap(where)} is centred, which feels static: try placing it on a third.` });
     } else {
-      evidence.push(`${where} is between the centre and the thirds (${percent(m.thirdsDistance)} from the nearest thirds point)`);
+      evidence.push(`${where} is between the centre and the thirds (${percent(thirdsDistance)} from the nearest thirds point)`);
     }
 
-    const area = m.subjectArea;
     evidence.push(`${where} fills ${percent(area)} of the frame`);
-    // Size: best between 5 % and 50 % of the frame, tapering to −1.5 for a speck and 0 for a frame-filler.
-    const size = area < 0.05 ? -1.5 + 2.5 * ramp((area - 0.005) / 0.045) : area <= 0.5 ? 1 : 1 - ramp((area - 0.5) / 0.3);
+    // Size: room to breathe. Best up to a third of the frame, then less and less room around it;
+    // a speck under 3 % loses up to 1.5.
+    const size = area < 0.03 ? -1.5 * ramp((0.03 - area) / 0.025) : -3 * ramp((area - 0.3) / 0.6);
     score += size;
-    if (area < 0.02) problems.push({ aspect: 'composition', topic: 'size', weight: 1 - size, sentence: `${cap(where)} is small in the frame, so get closer or crop in.` });
-    else if (area >= 0.7) problems.push({ aspect: 'composition', topic: 'size', weight: 1 - size, sentence: `${cap(where)} fills the frame edge to edge, so step back or crop looser to give it room.` });
+    if (area < 0.02) problems.push({ aspect: 'composition', topic: 'size', weight: -size, sentence: `${cap(where)} is small in the frame, so get closer or crop in.` });
+    else if (area >= 0.7) problems.push({ aspect: 'composition', topic: 'size', weight: -size, sentence: `${cap(where)} fills the frame edge to edge, so step back or crop looser to give it room.` });
 
-    if (m.edgeContact.length > 0) {
+    if (edgeContact.length > 0) {
       // A frame-filling portrait touches the edges by design; a mid-sized subject touching them is cut off.
-      const perSide = area > 0.6 ? 0.25 : 0.75;
+      const perSide = area > 0.6 ? 0.3 : 0.75;
       // Cut on one side while the opposite side stands empty is a careless crop, whatever the size.
       const box = subject.box;
       const lopsided =
-        (m.edgeContact.includes('left') !== m.edgeContact.includes('right') && 1 - box.width >= 0.2 ? 1 : 0) +
-        (m.edgeContact.includes('top') !== m.edgeContact.includes('bottom') && 1 - box.height >= 0.2 ? 1 : 0);
-      const penalty = perSide * m.edgeContact.length + 1.2 * lopsided;
+        (edgeContact.includes('left') !== edgeContact.includes('right') && 1 - box.width >= 0.2 ? 1 : 0) +
+        (edgeContact.includes('top') !== edgeContact.includes('bottom') && 1 - box.height >= 0.2 ? 1 : 0);
+      const penalty = perSide * edgeContact.length + 1.2 * lopsided;
       score -= penalty;
-      evidence.push(`${where} touches the ${m.edgeContact.join(', ')} edge${m.edgeContact.length > 1 ? 's' : ''}${lopsided > 0 ? ' with open space on the opposite side' : ''}`);
+      evidence.push(`${where} touches the ${edgeContact.join(', ')} edge${edgeContact.length > 1 ? 's' : ''}${lopsided > 0 ? ' with open space on the opposite side' : ''}`);
       if (penalty >= 0.7) problems.push({ aspect: 'composition', topic: 'framing', weight: penalty, sentence: `The frame cuts into ${where}, so leave a little space around it.` });
     }
   } else {
-    evidence.push('no single subject: judged as a scene (horizon, upright lines)');
+    // Without a point of interest the frame must hold together as a scene (layers, horizon, level).
+    score -= 1;
+    evidence.push('no single subject: judged as a scene (edges, layers, horizon, level)');
+  }
+  if (subject?.source !== 'detector' && m.animalEvidence !== null && m.animalEvidence !== undefined) {
+    // The network sees an animal but finds no whole one: cut off or cropped past recognition.
+    const lost = 3 * ramp((m.animalEvidence - 0.12) / 0.13);
+    score -= lost;
+    if (lost >= 0.3) evidence.push(`an animal shows in the detector's evidence (${Math.round(100 * m.animalEvidence)} %) but no whole one is found: cut off or cropped past recognition`);
   }
 
-  const horizon = m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT ? m.horizon : null;
-  const verticals = !horizon && m.verticals && Math.abs(m.verticals.angle) <= MAX_HORIZON_TILT ? m.verticals : null;
-  const level = horizon ?? verticals;
-  if (level) {
-    const what = horizon ? 'horizon' : 'upright lines';
-    const tilt = Math.abs(level.angle);
-    if (tilt <= LEVEL) {
-      score += 1;
-      evidence.push(`${what} level (${oneDecimal(tilt)}°)`);
-      strengths.push({ aspect: 'composition', topic: 'level', weight: 0.8, sentence: horizon ? 'The horizon is level.' : 'Upright lines stand straight.' });
-    } else {
-      // Trees lean by nature, so a lean of upright lines counts for less than a tilted horizon.
-      const penalty = (horizon ? 1 : 0.7) * Math.min(3, 0.5 + 0.8 * (tilt - LEVEL));
-      score -= penalty;
-      evidence.push(
-        horizon
-          ? `horizon tilted ${oneDecimal(tilt)}° (drops to the ${level.angle > 0 ? 'right' : 'left'})`
-          : `upright lines lean ${oneDecimal(tilt)}° (${level.angle > 0 ? 'clockwise' : 'anticlockwise'})`,
-      );
-      const degrees = Math.max(1, Math.round(tilt));
-      problems.push({
-        aspect: 'composition',
-        topic: 'level',
-        weight: penalty,
-        sentence: horizon
-          ? `The horizon tilts by about ${degrees} degree${degrees > 1 ? 's' : ''}, so straighten it.`
-          : `The frame leans by about ${degrees} degree${degrees > 1 ? 's' : ''}, judging by its upright lines, so straighten it.`,
-      });
-    }
-  } else {
-    evidence.push('no horizon or upright lines to judge the level by');
+  // Calm edges: detail running into the outer ring means something is cut or cramped.
+  const crampedEdges = 2.2 * ramp((m.edgeWeight - 0.5) / 1.5);
+  score -= crampedEdges;
+  evidence.push(`fine detail in the outer ring of the frame at ${oneDecimal(m.edgeWeight)}× its share of the area (below 1: calm edges)`);
+  if (m.edgeWeight >= 1.5 && m.edgeContact.length === 0) {
+    problems.push({ aspect: 'composition', topic: 'framing', weight: crampedEdges, sentence: 'The busiest detail runs into the edges of the frame, so a looser framing would give it room.' });
   }
+  if (m.othersCut > 0) {
+    // Another animal sliced by the frame's edge pulls the eye out of the picture.
+    const cut = Math.min(2, 0.9 * m.othersCut);
+    score -= cut;
+    evidence.push(`${m.othersCut} more animal${m.othersCut > 1 ? 's' : ''} or ${m.othersCut > 1 ? 'people' : 'person'} cut by the frame's edge`);
+  }
+  // Balance: the frame's visual weight far off to one side (a subject pushed out, half cut off)
+  // leaves the rest empty. A subject on a third puts the weight about 0.17 from the centre: free.
+  if (m.weightCentre) {
+    const offset = Math.hypot(m.weightCentre.x - 0.5, m.weightCentre.y - 0.5);
+    const imbalance = 2.5 * ramp((offset - 0.15) / 0.2);
+    score -= imbalance;
+    evidence.push(`visual weight ${percent(offset)} of the frame from its centre`);
+    if (imbalance >= 1) problems.push({ aspect: 'composition', topic: 'placement', weight: imbalance, sentence: 'The visual weight sits far to one side and leaves the rest of the frame empty, so recompose to balance it.' });
+  }
+  // Layers from top to bottom (sky, distance, ground): a frame that holds several reads with depth.
+  const layers = 1.8 * ramp(m.layering / 45);
+  score += layers;
+  evidence.push(`colour layers from top to bottom differ by up to ΔE ${Math.round(m.layering)}`);
+
+  scoreLevel(m, (delta) => (score += delta), evidence, problems, strengths);
+
+  const horizon = m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT ? m.horizon : null;
   if (horizon && !subject) {
     const fromThird = Math.min(Math.abs(horizon.position - 1 / 3), Math.abs(horizon.position - 2 / 3));
     const thirdBonus = 1.2 * ramp(1 - fromThird / 0.1);
@@ -118,6 +138,64 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
     }
   }
   return { score: clampScore(score), evidence, problems, strengths };
+}
+
+/**
+ * The level: a found horizon counts fully; otherwise the lean of all straight lines, in proportion
+ * to how clearly they agree (`CLEAR_LEAN`). The cost grows with every degree past half a degree, so
+ * turning a photo further always costs more. Feedback names a tilt only when the lines are clear.
+ */
+function scoreLevel(m: CompositionMeasurement, add: (delta: number) => void, evidence: string[], problems: Finding[], strengths: Finding[]): void {
+  const lean = m.lean;
+  // A horizon line is trusted when all the straight lines agree with it (or there are none to ask):
+  // a shore or a ridge can pass the horizon test at a slant of its own.
+  const horizon = m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT && (!lean || Math.abs(lean.angle - m.horizon.angle) <= 1.5) ? m.horizon : null;
+  if (!horizon && !lean) {
+    evidence.push('no horizon or straight lines to judge the level by');
+    return;
+  }
+  const angle = horizon ? horizon.angle : (lean as NonNullable<typeof lean>).angle;
+  const clarity = horizon ? 1 : 0.35 + 0.65 * ramp((lean as NonNullable<typeof lean>).strength / CLEAR_LEAN);
+  const clear = horizon !== null || (lean?.strength ?? 0) >= CLEAR_LEAN;
+  const tilt = Math.abs(angle);
+  const bonus = 0.8 * clarity * ramp(1 - tilt / 1.2);
+  const penalty = clarity * Math.min(4, 0.5 * Math.max(0, tilt - LEVEL));
+  add(bonus - penalty);
+  const what = horizon ? 'horizon' : 'straight lines';
+  if (tilt <= LEVEL) evidence.push(`${what} level (${oneDecimal(tilt)}°)`);
+  else if (horizon) evidence.push(`horizon tilted ${oneDecimal(tilt)}° (drops to the ${angle > 0 ? 'right' : 'left'})`);
+  else evidence.push(`straight lines lean ${oneDecimal(tilt)}° ${angle > 0 ? 'clockwise' : 'anticlockwise'} (agreement ${Math.round(100 * (lean?.strength ?? 0))} %)`);
+  if (!clear) return;
+  if (tilt <= LEVEL) {
+    strengths.push({ aspect: 'composition', topic: 'level', weight: 0.8, sentence: horizon ? 'The horizon is level.' : 'The frame is level, with its lines standing straight.' });
+  } else if (tilt >= 1 && tilt <= MAX_HORIZON_TILT && penalty >= 0.3) {
+    const degrees = Math.max(1, Math.round(tilt));
+    problems.push({
+      aspect: 'composition',
+      topic: 'level',
+      weight: penalty,
+      sentence: horizon
+        ? `The horizon tilts by about ${degrees} degree${degrees > 1 ? 's' : ''}, so straighten it.`
+        : `The frame leans by about ${degrees} degree${degrees > 1 ? 's' : ''}, judging by its straight lines, so straighten it.`,
+    });
+  }
+}
+
+const POWER_POINTS = [
+  [1 / 3, 1 / 3],
+  [2 / 3, 1 / 3],
+  [1 / 3, 2 / 3],
+  [2 / 3, 2 / 3],
+] as const;
+
+function sidesTouched(box: Subject['box']): Array<'left' | 'right' | 'top' | 'bottom'> {
+  const margin = 0.012;
+  const sides: Array<'left' | 'right' | 'top' | 'bottom'> = [];
+  if (box.x <= margin) sides.push('left');
+  if (box.x + box.width >= 1 - margin) sides.push('right');
+  if (box.y <= margin) sides.push('top');
+  if (box.y + box.height >= 1 - margin) sides.push('bottom');
+  return sides;
 }
 
 /** 0-1, linear in between. */

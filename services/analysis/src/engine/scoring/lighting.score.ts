@@ -51,14 +51,19 @@ export function scoreLighting(m: LightingMeasurement, where: string): AspectScor
     });
   }
 
-  const highlightPenalty = Math.min(3, 30 * Math.max(0, m.clippedHighlights - 0.01));
-  evidence.push(`${percent(m.clippedHighlights)} highlights clipped`);
+  // Blown highlights on the subject cost more than the same share elsewhere (a white sky can go).
+  const subjectClipped = m.subjectClippedHighlights ?? 0;
+  const highlightPenalty = Math.min(4, 30 * Math.max(0, m.clippedHighlights - 0.01) + 15 * Math.max(0, subjectClipped - 0.02));
+  evidence.push(`${percent(m.clippedHighlights)} highlights clipped${m.subjectClippedHighlights !== null && m.subjectClippedHighlights !== undefined ? ` (${percent(m.subjectClippedHighlights)} of ${where})` : ''}`);
   if (highlightPenalty >= 0.3) {
     problems.push({
       aspect: 'lighting',
       topic: 'exposure',
       weight: highlightPenalty,
-      sentence: `About ${percent(m.clippedHighlights)} of the frame is blown to pure white, where no detail can be recovered.`,
+      sentence:
+        15 * Math.max(0, subjectClipped - 0.02) > 30 * Math.max(0, m.clippedHighlights - 0.01)
+          ? `Part of ${where} is blown to pure white, where no detail can be recovered.`
+          : `About ${percent(m.clippedHighlights)} of the frame is blown to pure white, where no detail can be recovered.`,
     });
   }
   const shadowPenalty = Math.min(2.5, 20 * Math.max(0, m.clippedShadows - 0.02));

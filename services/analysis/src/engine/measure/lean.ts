@@ -1,0 +1,105 @@
+import type { Gradients } from '../image/pixels';
+import { gaussianBlur, plane, quantile } from '../image/pixels';
+
+export interface FrameLean {
+  /**
+   * Degrees; positive when the frame's level and upright lines are turned clockwise (a horizon
+   * dropping to the right), the same sense as `Horizon.angle`.
+   */
+  angle: number;
+  /**
+   * How clearly the photo's lines agree on one level, 0-1: the share of strong-edge energy within
+   * ±2° of the peak beyond what edges spread evenly over all orientations would put there. About 0
+   * for foliage, fur or water texture; 0.3 and more for a horizon, a shore, trunks or a perch.
+   */
+  strength: number;
+}
+
+/** Only leans this small are looked for (a peak must lie inside it): steeper lines are slopes and branches, not a turned camera. */
+const SEARCH = 15;
+const BIN = 0.25;
+const SMOOTH = 1;
+const PEAK_WINDOW = 2;
+
+/**
+ * Which way the whole frame leans, from the orientation of its strong edges. Gravity makes
+ * horizontals (horizons, shores, water lines, the ground) and verticals (trunks, stems, standing
+ * animals) the most common straight lines in nature, so their orientations, folded modulo 90°, pile
+ * up at 0° in a level photo and at r° in one turned by r°. The peak of that pile within ±15°
+ * is the lean (none when the pile peaks at the edge of that range); how much it stands out of the spread of other orientations is its strength. Works on
+ * the coarse gradients (half size, σ 1.25), where fur and grain have been smoothed away.
+ */
+export function findFrameLean(gradients: Gradients): FrameLean | null {
+  const { gx, gy, magnitude } = gradients;
+  const { width, height } = magnitude;
+  // Structure tensor over a few pixels: its orientation is the local line's, and its coherence
+  // (1 for a straight edge, 0 for fur, foliage or grain pointing every way) decides how much the
+  // pixel counts, so long straight lines outvote texture.
+  const jxx = plane(width, height);
+  const jxy = plane(width, height);
+  const jyy = plane(width, height);
+  for (let i = 0; i < gx.data.length; i++) {
+    jxx.data[i] = gx.data[i] * gx.data[i];
+    jxy.data[i] = gx.data[i] * gy.data[i];
+    jyy.data[i] = gy.data[i] * gy.data[i];
+  }
+  const [sxx, sxy, syy] = [gaussianBlur(jxx, 2), gaussianBlur(jxy, 2), gaussianBlur(jyy, 2)];
+  const threshold = Math.max(2, quantile(magnitude.data, 0.85));
+  const bins = Math.round(90 / BIN);
+  const histogram = new Float64Array(bins);
+  let total = 0;
+  for (let i = 0; i < magnitude.data.length; i++) {
+    if (magnitude.data[i] < threshold) continue;
+    const a = sxx.data[i] - syy.data[i];
+    const b = 2 * sxy.data[i];
+    const trace = sxx.data[i] + syy.data[i];
+    if (trace <= 0) continue;
+    const coherence = Math.hypot(a, b) / trace;
+    const m = magnitude.data[i] * coherence * coherence;
+    // Gradient direction folded into [-45°, 45°): 0 for horizontal and vertical edges alike.
+    let angle = (Math.atan2(b, a) * 90) / Math.PI;
+    angle = ((((angle + 45) % 90) + 90) % 90) - 45;
+    // Linear split between the two nearest bins, so the peak moves smoothly with a small turn.
+    const position = (angle + 45) / BIN - 0.5;
+    const lower = Math.floor(position);
+    const share = position - lower;
+    histogram[(lower + bins) % bins] += m * (1 - share);
+    histogram[(lower + 1) % bins] += m * share;
+    total += m;
+  }
+  if (total <= 0) return null;
+  // Circular Gaussian smoothing (σ 1°), so the peak is not one lucky bin.
+  const radius = Math.ceil((3 * SMOOTH) / BIN);
+  const smoothed = new Float64Array(bins);
+  for (let b = 0; b < bins; b++) {
+    let acc = 0;
+    let weights = 0;
+    for (let k = -radius; k <= radius; k++) {
+      const w = Math.exp(-((k * BIN) ** 2) / (2 * SMOOTH * SMOOTH));
+      acc += w * histogram[(b + k + bins) % bins];
+      weights += w;
+    }
+    smoothed[b] = acc / weights;
+  }
+  const centre = (b: number): number => -45 + (b + 0.5) * BIN;
+  let best = -1;
+  for (let b = 0; b < bins; b++) {
+    if (Math.abs(centre(b)) > SEARCH) continue;
+    if (best < 0 || smoothed[b] > smoothed[best]) best = b;
+  }
+  // A peak on the edge of the search is the slope of steeper lines, not a level: no lean found.
+  if (Math.abs(centre(best)) > SEARCH - 1) return null;
+  // Sub-bin peak by a parabola through the peak and its neighbours.
+  const left = smoothed[(best - 1 + bins) % bins];
+  const right = smoothed[(best + 1) % bins];
+  const curvature = left - 2 * smoothed[best] + right;
+  const offset = curvature < 0 ? (0.5 * (left - right)) / curvature : 0;
+  const angle = centre(best) + Math.max(-0.5, Math.min(0.5, offset)) * BIN;
+  // Energy within ±2° of the peak against what an even spread would put there.
+  let near = 0;
+  const window = Math.round(PEAK_WINDOW / BIN);
+  for (let k = -window; k <= window; k++) near += histogram[(best + k + bins) % bins];
+  const even = ((2 * window + 1) / bins) * total;
+  const strength = Math.max(0, (near - even) / total);
+  return { angle: Math.round(angle * 100) / 100, strength: Math.round(strength * 1000) / 1000 };
+}
