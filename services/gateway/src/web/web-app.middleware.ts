@@ -4,7 +4,8 @@ import express, { NextFunction, Request, Response, RequestHandler } from 'expres
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
+import { precompressedFiles } from './precompressed-files';
+import { homeSocialTags, injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
 
 /** Looks up a photo's social preview; undefined when no photos service can answer here. */
 export type SocialPreviewLookup = (slugOrId: string) => Promise<PhotoSocialPreview | null> | undefined;
@@ -30,25 +31,34 @@ function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET outside /api
- * answered with index.html (SPA fallback) so client-side routes survive a reload. Pages of public
- * photos carry their social preview tags in the head.
+ * Serves the built web app: hashed assets cached for a year, each sent as its brotli or gzip copy
+ * from the build when the browser takes one, every other GET outside /api answered with index.html
+ * (SPA fallback) so client-side routes survive a reload. The home page and pages of public photos
+ * carry their social preview tags in the head.
  */
 export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): RequestHandler[] {
   const indexFile = join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`WEB_DIR ${webDir} has no index.html: build the web app first (npx nx run frontend:build)`);
   }
+  const cacheControl = (path: string) =>
+    // Hashed names change with their content: kept a year. Everything else is revalidated.
+    /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
   const assets = express.static(webDir, {
     index: false,
     setHeaders: (res, path) => {
-      const hashed = /[\\/]assets[\\/]/.test(path);
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', cacheControl(path));
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+  const compressed = precompressedFiles(webDir, cacheControl);
 
-  /** index.html with the photo's tags, or null to serve the plain file. */
+  /** index.html with the photo's tags (or the home page's), or null to serve the plain file. */
   const photoPage = async (req: Request): Promise<string | null> => {
+    if (req.path === '/') {
+      const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
+      return injectIntoHead(await readFile(indexFile, 'utf8'), homeSocialTags(origin));
+    }
     const key = photoKeyFromPath(req.path);
     const lookup = key ? options.socialPreview?.(key) : undefined;
     if (!key || !lookup) return null;
@@ -85,5 +95,5 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   };
   const skipApi = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : handler(req, res, next);
-  return [noSourceMaps, skipApi(assets), spaFallback];
+  return [noSourceMaps, skipApi(compressed), skipApi(assets), spaFallback];
 }
