@@ -1,13 +1,26 @@
 // The first view of / and /gallery from an empty cache: time to the first heading and bytes over
 // the wire, printed for the README (timings are not asserted: machines differ). The byte budget of
-// the home page is asserted: it holds on any machine.
+// the home page is asserted at Lighthouse's phone (412×823 at 1.75x), where the issue measured it;
+// the desktop figures are printed.
 import { expect, test } from '@playwright/test';
 import { dismissCookieBanner } from './auth-fixtures';
 
 /** Acceptance (issue 17): the first view of / transfers less than this, compressed. */
 const HOME_BUDGET_BYTES = 350 * 1024;
 
-for (const path of ['/', '/gallery'] as const) {
+const SIZES = [
+  { name: 'phone', use: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } },
+  { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use(size.use);
+    for (const path of ['/', '/gallery'] as const) firstView(size.name, path);
+  });
+}
+
+function firstView(sizeName: string, path: string): void {
   test(`first view of ${path}: time to the first heading and bytes transferred`, async ({ page, context }) => {
     await dismissCookieBanner(page);
     // When the first h1 enters the document, measured from the start of navigation.
@@ -35,10 +48,10 @@ for (const path of ['/', '/gallery'] as const) {
     await page.waitForLoadState('networkidle');
     const headingMs = await page.evaluate(() => (window as unknown as { __firstHeadingMs?: number }).__firstHeadingMs ?? -1);
 
-    const line = `first view ${path}: first heading at ${Math.round(headingMs)} ms, ${(bytes / 1024).toFixed(1)} KB transferred in ${requests} requests`;
+    const line = `first view ${path} (${sizeName}): first heading at ${Math.round(headingMs)} ms, ${(bytes / 1024).toFixed(1)} KB transferred in ${requests} requests`;
     console.log(line);
     test.info().annotations.push({ type: 'first-view', description: line });
     expect(headingMs).toBeGreaterThan(0);
-    if (path === '/') expect(bytes).toBeLessThan(HOME_BUDGET_BYTES);
+    if (path === '/' && sizeName === 'phone') expect(bytes).toBeLessThan(HOME_BUDGET_BYTES);
   });
 }

@@ -32,9 +32,14 @@ async function startStandalone() {
   await poll('standalone app', async () => (await fetch(`${url}/api/health/ready`)).ok, { timeoutMs: 180_000, intervalMs: 500 });
   // Demo photos are added (and analysed) in the background at the first start.
   const progress = join(dataDir, 'demo-content.json');
+  const started = Date.now();
   await poll(
     'demo content',
-    () => !existsSync(progress) || JSON.parse(readFileSync(progress, 'utf8')).done === true,
+    () =>
+      existsSync(progress)
+        ? JSON.parse(readFileSync(progress, 'utf8')).done === true
+        : // No progress file after 15 s: demo content is off (SEED_DEMO_CONTENT=false).
+          Date.now() - started > 15_000,
     { timeoutMs: 600_000, intervalMs: 1000 },
   ).catch((error) => console.warn(`${error.message}: auditing with what is there`));
   return {

@@ -2261,7 +2261,9 @@ export interface operations {
     };
     getSiteAsset: {
         parameters: {
-            query?: never;
+            query?: {
+                w?: "960";
+            };
             header?: never;
             path: {
                 name: string;
@@ -2270,7 +2272,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image */
+            /** @description The image (w=960: its copy 960 px wide, for phones) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -1,5 +1,5 @@
 import express from 'express';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -81,8 +81,23 @@ describe('web app serving', () => {
     expect(res.text).toContain('<meta property="og:image" content="https://wildframe.example/api/assets/homepage-hero-grand-teton" />');
     expect(res.text).toContain('<meta property="og:url" content="https://wildframe.example/" />');
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(res.text).toContain(
+      '<link rel="preload" as="image" imagesrcset="/api/assets/homepage-hero-grand-teton?w=960 960w, /api/assets/homepage-hero-grand-teton 2400w" imagesizes="100vw" fetchpriority="high" />',
+    );
     const other = await request(app).get('/gallery');
     expect(other.text).not.toContain('og:title');
+  });
+
+  it('sends index.html as its compressed copy, and the home page compressed per request', async () => {
+    writeFileSync(join(webDir, 'index.html.br'), brotliCompressSync(readFileSync(join(webDir, 'index.html'))));
+    const fallback = await raw('/gallery', 'br');
+    expect(fallback.headers['content-encoding']).toBe('br');
+    expect(fallback.headers['content-type']).toMatch(/text\/html/);
+    expect((fallback.body as Buffer).toString()).toContain('<div id="root"></div>');
+    const home = await raw('/', 'gzip');
+    expect(home.headers['content-encoding']).toBe('gzip');
+    expect((home.body as Buffer).toString()).toContain('og:title');
+    rmSync(join(webDir, 'index.html.br'));
   });
 
   it('reads Accept-Encoding with q-values', () => {

@@ -4,8 +4,9 @@ import express, { NextFunction, Request, Response, RequestHandler } from 'expres
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { precompressedFiles } from './precompressed-files';
-import { homeSocialTags, injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { acceptedEncodings, precompressedFiles } from './precompressed-files';
+import { HOME_PREVIEW, homeSocialTags, injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
 
 /** Looks up a photo's social preview; undefined when no photos service can answer here. */
 export type SocialPreviewLookup = (slugOrId: string) => Promise<PhotoSocialPreview | null> | undefined;
@@ -57,7 +58,12 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   const photoPage = async (req: Request): Promise<string | null> => {
     if (req.path === '/') {
       const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
-      return injectIntoHead(await readFile(indexFile, 'utf8'), homeSocialTags(origin));
+      // The hero photo is the largest thing on the home page: its download starts with the page's.
+      // Same candidates as the page's <img> (features/home/asset-image.tsx), so the one it picks is
+      // the one preloaded: the 960 px copy on phones.
+      const srcset = `${HOME_PREVIEW.imagePath}?w=960 960w, ${HOME_PREVIEW.imagePath} 2400w`;
+      const heroPreload = `<link rel="preload" as="image" imagesrcset="${srcset}" imagesizes="100vw" fetchpriority="high" />`;
+      return injectIntoHead(await readFile(indexFile, 'utf8'), `${homeSocialTags(origin)}\n    ${heroPreload}`);
     }
     const key = photoKeyFromPath(req.path);
     const lookup = key ? options.socialPreview?.(key) : undefined;
@@ -83,15 +89,40 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     next();
   };
 
+  /** index.html, as its build-time brotli or gzip copy when the browser takes one. */
+  const sendIndex = (req: Request, res: Response): void => {
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const copy = [
+      { name: 'br', file: `${indexFile}.br` },
+      { name: 'gzip', file: `${indexFile}.gz` },
+    ].find((c) => accepted.has(c.name) && existsSync(c.file));
+    if (!copy) return res.sendFile(indexFile);
+    res.type('html');
+    res.setHeader('Content-Encoding', copy.name);
+    res.sendFile(copy.file);
+  };
+
   const spaFallback = (req: Request, res: Response, next: NextFunction): void => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
       return next();
     }
     res.setHeader('Cache-Control', 'no-cache');
-    photoPage(req).then(
-      (html) => (html === null ? res.sendFile(indexFile) : void res.type('html').send(html)),
-      next,
-    );
+    res.setHeader('Vary', 'Accept-Encoding');
+    photoPage(req).then((html) => {
+      if (html === null) return sendIndex(req, res);
+      // Pages with tags are written per request: compressed here (quickly; they are small).
+      const encoding = acceptedEncodings(req.headers['accept-encoding']);
+      res.type('html');
+      if (encoding.has('br')) {
+        res.setHeader('Content-Encoding', 'br');
+        res.send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+      } else if (encoding.has('gzip')) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.send(gzipSync(html));
+      } else {
+        res.send(html);
+      }
+    }, next);
   };
   const skipApi = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : handler(req, res, next);
