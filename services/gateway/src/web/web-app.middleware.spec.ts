@@ -82,7 +82,7 @@ describe('web app serving', () => {
     expect(res.text).toContain('<meta property="og:url" content="https://wildframe.example/" />');
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(res.text).toContain(
-      '<link rel="preload" as="image" imagesrcset="/api/assets/homepage-hero-grand-teton?w=960 960w, /api/assets/homepage-hero-grand-teton 2400w" imagesizes="100vw" fetchpriority="high" />',
+      '<meta name="wildframe:preload-image" content="/api/assets/homepage-hero-grand-teton?w=960 960w, /api/assets/homepage-hero-grand-teton 2400w" data-sizes="100vw" />',
     );
     const other = await request(app).get('/gallery');
     expect(other.text).not.toContain('og:title');

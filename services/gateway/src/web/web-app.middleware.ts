@@ -59,10 +59,12 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     if (req.path === '/') {
       const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
       // The hero photo is the largest thing on the home page: its download starts with the page's.
-      // Same candidates as the page's <img> (features/home/asset-image.tsx), so the one it picks is
-      // the one preloaded: the 960 px copy on phones.
+      // Same candidates as the page's <img> (features/home/asset-image.tsx). public/early.js turns
+      // this into a preload once the real viewport is known: a <link rel=preload imagesrcset> in
+      // the HTML is read by the preload scanner before the viewport and fetches the 2400 px copy
+      // on phones too.
       const srcset = `${HOME_PREVIEW.imagePath}?w=960 960w, ${HOME_PREVIEW.imagePath} 2400w`;
-      const heroPreload = `<link rel="preload" as="image" imagesrcset="${srcset}" imagesizes="100vw" fetchpriority="high" />`;
+      const heroPreload = `<meta name="wildframe:preload-image" content="${srcset}" data-sizes="100vw" />`;
       return injectIntoHead(await readFile(indexFile, 'utf8'), `${homeSocialTags(origin)}\n    ${heroPreload}`);
     }
     const key = photoKeyFromPath(req.path);
