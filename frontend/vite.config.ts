@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress, routeChunks } from './build/first-view';
 
 // Commands run from the workspace root (`vite build -c frontend/vite.config.ts`), so every path
 // is anchored on this file rather than on the working directory.
@@ -14,7 +15,7 @@ const apiProxy = {
 export default defineConfig({
   root,
   publicDir: 'public',
-  plugins: [react()],
+  plugins: [react(), routeChunks(root), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {

@@ -199,6 +199,8 @@ test('the site admin sees the admin badge and the Admin Panel action', async ({ 
 // Paid plans and deactivated accounts come from billing and the admin screens, which are not built
 // yet: this one test answers the current-user call itself.
 test('a paid plan shows its expiry and no upgrade; an inactive account says so', async ({ page }) => {
+  // The app asks who is signed in only when a session token is stored.
+  await page.addInitScript(() => window.localStorage.setItem('sessionToken', 'test-session-token'));
   await page.route('**/api/auth/user', (route) =>
     route.fulfill({
       json: {

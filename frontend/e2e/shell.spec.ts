@@ -48,12 +48,23 @@ const signedInUser: TestUser = {
   isAdmin: false,
 };
 
+/** A session token in storage, as after a sign-in (set once: a sign-out in the test stays signed out). */
+async function withStoredToken(page: Page, token = 'test-session-token') {
+  await page.addInitScript((value) => {
+    if (window.sessionStorage.getItem('e2e-token-stored')) return;
+    window.sessionStorage.setItem('e2e-token-stored', '1');
+    window.localStorage.setItem('sessionToken', value);
+  }, token);
+}
+
 function json(route: Route, status: number, body: unknown) {
   return route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
 }
 
 /** Answers GET /api/auth/user in the browser, whatever server runs behind it. */
 async function mockCurrentUser(page: Page, user: TestUser | null) {
+  // The app asks who is signed in only when a session token is stored.
+  if (user) await withStoredToken(page);
   await page.route('**/api/auth/user', (route) =>
     user ? json(route, 200, user) : json(route, 401, { message: 'Unauthorized' }),
   );
@@ -161,6 +172,8 @@ test.describe('signed out', () => {
   test('a placeholder holds the place of the account buttons while the user loads', async ({ page }) => {
     let answer: () => void = () => undefined;
     const answered = new Promise<void>((resolve) => (answer = resolve));
+    // A stored token that turns out to be over: the placeholder holds until the 401 says so.
+    await withStoredToken(page, 'expired-session-token');
     await page.route('**/api/auth/user', async (route) => {
       await answered;
       await json(route, 401, { message: 'Unauthorized' });
@@ -172,6 +185,8 @@ test.describe('signed out', () => {
     answer();
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
     await expect(header.getByTestId('account-placeholder')).toHaveCount(0);
+    // The token that was refused is dropped, so it is not sent again.
+    expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
   });
 
   test('fades pages in, but not when the visitor asks for reduced motion', async ({ page }) => {
@@ -259,6 +274,7 @@ test.describe('phone width', () => {
   });
 
   test('signed in, the drawer shows the account and signs out', async ({ page }) => {
+    await withStoredToken(page);
     let signedIn = true;
     await page.route('**/api/auth/user', (route) =>
       signedIn ? json(route, 200, signedInUser) : json(route, 401, { message: 'Unauthorized' }),

@@ -6,6 +6,8 @@ function json(route: Route, status: number, body: unknown) {
 }
 
 async function signedInAs(page: Page, plan: 'explorer' | 'enthusiast' | 'professional') {
+  // The app asks who is signed in only when a session token is stored.
+  await page.addInitScript(() => window.localStorage.setItem('sessionToken', 'test-session-token'));
   await page.route('**/api/auth/user', (route) =>
     json(route, 200, {
       id: '0b7e3a52-5d0c-4a8e-9a55-2f0e6f1c9d11',

@@ -1,7 +1,9 @@
 // The one RTK Query api for the gateway. Features add their endpoints with `api.injectEndpoints`.
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createGatewayBaseQuery, NO_RETRY } from './gateway-base-query';
-import type { ApiError } from './transport-error';
+import { takeEarlyCurrentUser } from './early-current-user';
+import { clearSessionToken, readSessionToken } from './session-token';
+import { parseBodyText, type ApiError } from './transport-error';
 import type { CurrentUser } from './types';
 import type { ResponseBody } from './schema';
 
@@ -23,13 +25,30 @@ export const api = createApi({
   // SecurityQuestions: the signed-in user's own security-question status.
   tagTypes: ['CurrentUser', 'SecurityQuestions'],
   endpoints: (build) => ({
-    /** The signed-in user, or null for a visitor: a 401 means "anonymous", not a failure. */
+    /**
+     * The signed-in user, or null for a visitor. The session is the bearer token in storage, so
+     * without one there is no one to ask about (and no 401 in a visitor's console); a 401 means the
+     * stored token is over, and it is dropped.
+     */
     getCurrentUser: build.query<CurrentUser | null, void>({
       queryFn: async (_arg, _api, _extraOptions, fetchWithBaseQuery) => {
+        const token = readSessionToken();
+        if (!token) return { data: null };
+        const early = await takeEarlyCurrentUser(token);
+        if (early?.status === 401) {
+          clearSessionToken();
+          return { data: null };
+        }
+        if (early && early.status >= 200 && early.status < 300) {
+          const user = parseBodyText(early.body);
+          return { data: isCurrentUser(user) ? user : null };
+        }
         const result = await fetchWithBaseQuery('auth/user');
         if (result.error) {
           const error = result.error as ApiError;
-          return error.status === 401 ? { data: null } : { error };
+          if (error.status !== 401) return { error };
+          clearSessionToken();
+          return { data: null };
         }
         return { data: isCurrentUser(result.data) ? result.data : null };
       },

@@ -1,6 +1,6 @@
 import { messageSchema, ServiceApiDocument, uuidParams } from '@wildframe/platform';
 import { z } from 'zod';
-import { descriptionBody, galleryQuery, imageQuery, uploadFields } from './dto/photos.dto';
+import { assetQuery, descriptionBody, galleryQuery, imageQuery, uploadFields } from './dto/photos.dto';
 import {
   descriptionUpdatedSchema,
   featuredSchema,
@@ -70,7 +70,8 @@ export function photosApiDocument(): ServiceApiDocument {
       summary: 'A site image (homepage-hero-grand-teton, homepage-wildlife-sample, homepage-editing-background)',
       access: 'public',
       params: z.object({ name: z.string().regex(/^[a-z0-9-]{1,100}$/) }),
-      response: { status: 200, description: 'The image', binary: ['image/webp'] },
+      query: assetQuery,
+      response: { status: 200, description: 'The image (w=960: its copy 960 px wide, for phones)', binary: ['image/webp'] },
     })
     .add({ method: 'get', path: '/api/featured-photos', operationId: 'getFeaturedPhotos', summary: 'The featured photos', access: 'public', response: { status: 200, description: 'Cards', json: z.array(photoCardSchema) } })
     .add({ method: 'get', path: '/api/admin/photos', operationId: 'adminListPhotos', summary: 'Every photo', access: 'admin', response: { status: 200, description: 'Photos', json: z.array(photoDetailSchema) } })

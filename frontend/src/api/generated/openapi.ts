@@ -2282,7 +2282,9 @@ export interface operations {
     };
     getSiteAsset: {
         parameters: {
-            query?: never;
+            query?: {
+                w?: "960";
+            };
             header?: never;
             path: {
                 name: string;
@@ -2291,7 +2293,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The image */
+            /** @description The image (w=960: its copy 960 px wide, for phones) */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -24,8 +24,23 @@ export function UserName({ user }: { user: CurrentUser }) {
 export function AccountDetails({ user }: { user: CurrentUser }) {
   return (
     <div className="account-details">
-      <span className="account-details__email">{user.email}</span>
+      <span className="account-details__email">
+        <EmailText email={user.email} />
+      </span>
       <span className="account-details__plan">{planLabel(user.plan)}</span>
     </div>
+  );
+}
+
+/** An e-mail that may wrap after its @ (a <wbr>), never inside the name or the domain. */
+function EmailText({ email }: { email: string }) {
+  const at = email.indexOf('@');
+  if (at < 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
   );
 }

@@ -24,7 +24,6 @@ export function AppLayout() {
   return (
     <div className="app-shell">
       <SkipLink />
-      <InstallPrompt />
       <AppHeader />
       <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
         {/* Keyed by path so each page fades in (CSS; off under prefers-reduced-motion). */}
@@ -35,6 +34,9 @@ export function AppLayout() {
           </Suspense>
         </div>
       </main>
+      {/* Below the page, not above the header: the browser offers installing only after load,
+          and a banner appearing above would push the whole page down. */}
+      <InstallPrompt />
       <AppFooter />
       <CookieBanner />
       <ScrollRestoration />

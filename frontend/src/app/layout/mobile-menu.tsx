@@ -29,13 +29,12 @@ function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
   }
   return (
     <div className="drawer-account">
+      {/* The e-mail gets the drawer's full width under the name: beside the avatar it had to wrap. */}
       <div className="drawer-account__who">
         <UserAvatar user={user} size="large" />
-        <div>
-          <UserName user={user} />
-          <AccountDetails user={user} />
-        </div>
+        <UserName user={user} />
       </div>
+      <AccountDetails user={user} />
       <Link className="drawer-link" to="/profile" onClick={onNavigate}>
         <UserOutlined aria-hidden="true" /> Profile
       </Link>

@@ -49,6 +49,10 @@ export const NOTICES = {
   invalidFileType: 'Invalid File Type',
   /** Follows the file name: "{name} is not a supported image format. …" */
   invalidFileTypeDescription: 'not a supported image format. Please use JPG, PNG, HEIC, or WebP files.',
+  /** Ours: a photo below the FAQ's 800x600 minimum, refused before it is sent. */
+  photoTooSmall: 'Photo Too Small',
+  /** The server's own sentence for the same refusal. */
+  photoTooSmallDescription: 'Photos must be at least 800x600 pixels.',
   dailyUploadLimitReached: 'Daily Upload Limit Reached',
   /** Ours: the spec says try tomorrow or upgrade. */
   dailyUploadLimitReachedDescription:

@@ -1,11 +1,12 @@
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Input, Skeleton, Tabs } from 'antd';
+import { Alert, Button, Grid, Input, Skeleton, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../api/api';
 import type { CurrentUser } from '../../api/types';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
 import { AccessDenied } from './access-denied';
+import { AdminPager, useAdminPage } from './admin-pager';
 import { filterMessages, filterPhotos, filterUsers } from './admin-search';
 import { MESSAGES_POLL_MS, useGetAdminPhotosQuery, useGetAdminUsersQuery, useGetContactMessagesQuery } from './api';
 import { MessagesTab } from './messages-tab';
@@ -61,6 +62,8 @@ function TabBody({ query, what, children }: { query: ListQuery; what: string; ch
 function AdminPanel({ admin }: { admin: CurrentUser }) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState('users');
+  // Phones: tighter gaps between the tab labels, so all three fit.
+  const narrow = !Grid.useBreakpoint().sm;
   const users = useGetAdminUsersQuery(undefined, { refetchOnMountOrArgChange: true });
   const photos = useGetAdminPhotosQuery(undefined, { refetchOnMountOrArgChange: true });
   const messages = useGetContactMessagesQuery(undefined, { pollingInterval: MESSAGES_POLL_MS, refetchOnMountOrArgChange: true });
@@ -68,6 +71,8 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
   const shownUsers = filterUsers(users.data ?? [], search);
   const shownPhotos = filterPhotos(photos.data ?? [], search);
   const shownMessages = filterMessages(messages.data ?? [], search);
+  const usersPage = useAdminPage(shownUsers, search);
+  const photosPage = useAdminPage(shownPhotos, search);
   const count = (query: { data?: unknown[] }, shown: unknown[]) => (query.data ? ` (${shown.length})` : '');
   // Opening a tab brings its list up to date (messages are polled anyway): a deleted user's photos
   // leave the photo list a moment after the user, once the photos service has removed them.
@@ -97,7 +102,7 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
       />
       <Tabs
         className="admin-tabs"
-        tabBarGutter={20}
+        tabBarGutter={narrow ? 12 : 20}
         activeKey={tab}
         onChange={openTab}
         items={[
@@ -106,7 +111,8 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
             label: `Users${count(users, shownUsers)}`,
             children: (
               <TabBody query={users} what="users">
-                <UsersTab users={shownUsers} currentUserId={admin.id} />
+                <UsersTab users={usersPage.items} currentUserId={admin.id} />
+                <AdminPager label="Users pages" page={usersPage.page} pages={usersPage.pages} onChange={usersPage.setPage} />
               </TabBody>
             ),
           },
@@ -115,7 +121,8 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
             label: `Photos${count(photos, shownPhotos)}`,
             children: (
               <TabBody query={photos} what="photos">
-                <PhotosTab photos={shownPhotos} />
+                <PhotosTab photos={photosPage.items} />
+                <AdminPager label="Photos pages" page={photosPage.page} pages={photosPage.pages} onChange={photosPage.setPage} />
               </TabBody>
             ),
           },

@@ -135,10 +135,10 @@ export function GalleryPage() {
           </div>
         )}
         {photos.length > 0 && (
-          <PhotoGrid label="Photos">
+          <PhotoGrid label="Photos" masonry>
             {photos.map((photo, index) => (
               <PhotoGridItem key={photo.id}>
-                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} likeable />
+                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} likeable naturalShape />
               </PhotoGridItem>
             ))}
           </PhotoGrid>

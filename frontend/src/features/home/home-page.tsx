@@ -93,7 +93,14 @@ export function HomePage() {
         <div className="home-samples">
           <article className="home-sample home-sample--analysis" aria-labelledby="sample-analysis-title" data-testid="ai-sample">
             <div className="home-sample__media">
-              <AssetImage name="homepage-wildlife-sample" alt="Wildlife sample photo" className="home-sample__image" width={800} height={600} />
+              <AssetImage
+                name="homepage-wildlife-sample"
+                alt="Wildlife sample photo"
+                className="home-sample__image"
+                width={800}
+                height={600}
+                sizes="(max-width: 900px) 100vw, 600px"
+              />
             </div>
             <div className="home-sample__body">
               <p className="home-sample__eyebrow">AI Analysis sample</p>
@@ -124,7 +131,8 @@ export function HomePage() {
           </article>
 
           <article className="home-sample home-sample--tips" aria-labelledby="sample-tips-title">
-            <AssetImage name="homepage-editing-background" alt="" className="home-sample__backdrop" width={1200} height={800} />
+            {/* A faint backdrop (35 % opacity) behind one card: the phone-sized copy is plenty. */}
+            <AssetImage name="homepage-editing-background" alt="" className="home-sample__backdrop" width={1200} height={800} sizes="600px" />
             <div className="home-sample__tips">
               <p className="home-sample__eyebrow">
                 <BulbOutlined aria-hidden="true" /> AI Editing Tips

@@ -152,7 +152,7 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
             <ShareButtons photo={photo} />
           </div>
         </div>
-        <aside className="photo-page__side" aria-label="AI critique">
+        <section className="photo-page__side" aria-label="AI critique">
           {photo.rating ? (
             <AiAnalysisPanel rating={photo.rating} headingLevel={2} />
           ) : (
@@ -162,7 +162,7 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
             </section>
           )}
           <EditingTips photoId={photo.id} headingLevel={2} />
-        </aside>
+        </section>
       </div>
     </article>
   );

@@ -37,7 +37,14 @@ export function EditingTips({ photoId, headingLevel = 2, tone = 'light' }: Editi
   const [getSuggestions, { isLoading, originalArgs }] = useGetEditingSuggestionsMutation();
   const [state, setState] = useState<TipsState>({ kind: 'closed' });
 
+  // Plans without tips get the prompt straight away: asking would only earn a 401/403.
+  const hasTips = user?.plan === 'enthusiast' || user?.plan === 'professional';
+
   const ask = async (platform: EditingPlatform) => {
+    if (!hasTips) {
+      setState({ kind: 'upgrade' });
+      return;
+    }
     try {
       const { suggestions } = await getSuggestions({ id: photoId, platform }).unwrap();
       setState({ kind: 'tips', platform, steps: tipSteps(suggestions) });

@@ -20,21 +20,30 @@ interface PhotoCardProps {
   /** Public/Private tag (own photos). */
   showVisibility?: boolean;
   headingLevel?: 2 | 3;
+  /** The frame takes the photo's own proportions (within limits) instead of 4:3 (masonry grid). */
+  naturalShape?: boolean;
+}
+
+/** Frames for the masonry grid: from a 4:5 portrait to a 2:1 panorama; beyond, cover crops the ends. */
+function frameRatio(width: number, height: number): number {
+  const ratio = width > 0 && height > 0 ? width / height : 4 / 3;
+  return Math.min(2, Math.max(0.8, ratio));
 }
 
 /** A photo in a grid: thumbnail, title, category, uploader, rating, likes and views. */
-export function PhotoCard({ photo, lazy = true, onOpen, likeable = false, showVisibility = false, headingLevel = 2 }: PhotoCardProps) {
+export function PhotoCard({ photo, lazy = true, onOpen, likeable = false, showVisibility = false, headingLevel = 2, naturalShape = false }: PhotoCardProps) {
   const Heading = `h${headingLevel}` as const;
   const score = parseScore(photo.overallRating);
   const image = <PhotoImage photo={photo} variant="card" lazy={lazy} alt="" />;
+  const frameStyle = naturalShape ? { aspectRatio: String(frameRatio(photo.width, photo.height)) } : undefined;
   return (
     <article className="photo-card" data-testid="photo-card" aria-label={photo.title}>
       {onOpen ? (
-        <button type="button" className="photo-card__frame" onClick={() => onOpen(photo)} aria-label={`Open ${photo.title}`}>
+        <button type="button" className="photo-card__frame" style={frameStyle} onClick={() => onOpen(photo)} aria-label={`Open ${photo.title}`}>
           {image}
         </button>
       ) : (
-        <Link to={photoPath(photo)} className="photo-card__frame" aria-hidden="true" tabIndex={-1}>
+        <Link to={photoPath(photo)} className="photo-card__frame" style={frameStyle} aria-hidden="true" tabIndex={-1}>
           {image}
         </Link>
       )}

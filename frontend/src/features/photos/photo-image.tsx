@@ -1,4 +1,5 @@
-import type { CSSProperties } from 'react';
+import { useRef, type CSSProperties } from 'react';
+import { useNearScreen } from '../../components/use-near-screen';
 import { CARD_SIZES, DETAIL_SIZES, photoSrcSet } from './image-sources';
 import type { PhotoCard } from './types';
 
@@ -19,11 +20,15 @@ interface PhotoImageProps {
  */
 export function PhotoImage({ photo, variant, lazy = true, alt, className }: PhotoImageProps) {
   const style: CSSProperties = { backgroundColor: photo.dominantColor || undefined };
+  const ref = useRef<HTMLImageElement>(null);
+  // Below the fold the source is set only near the screen; the colour holds the place till then.
+  const near = useNearScreen(ref, lazy);
   return (
     <img
+      ref={ref}
       className={['photo-image', `photo-image--${variant}`, className].filter(Boolean).join(' ')}
-      src={variant === 'card' ? photo.thumbnailUrl : photo.imageUrl}
-      srcSet={photoSrcSet(photo)}
+      src={near ? (variant === 'card' ? photo.thumbnailUrl : photo.imageUrl) : undefined}
+      srcSet={near ? photoSrcSet(photo) : undefined}
       sizes={variant === 'card' ? CARD_SIZES : DETAIL_SIZES}
       width={photo.width}
       height={photo.height}

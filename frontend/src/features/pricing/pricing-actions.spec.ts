@@ -13,3 +13,11 @@ describe('pricing card actions', () => {
     expect(pricingAction('enthusiast', 'explorer')).toEqual({ kind: 'link', to: '/subscription?plan=enthusiast', label: 'Upgrade to Enthusiast' });
   });
 });
+
+describe('pricingAction carries the billing period', () => {
+  it('adds billing=monthly to the signup and upgrade links when monthly is chosen; annual is the default', () => {
+    expect(pricingAction('enthusiast', null, 'monthly')).toEqual({ kind: 'link', to: '/signup?plan=enthusiast&billing=monthly', label: 'Choose Enthusiast' });
+    expect(pricingAction('enthusiast', null, 'annual')).toEqual({ kind: 'link', to: '/signup?plan=enthusiast', label: 'Choose Enthusiast' });
+    expect(pricingAction('professional', 'explorer', 'monthly')).toEqual({ kind: 'link', to: '/subscription?plan=professional&billing=monthly', label: 'Upgrade to Professional' });
+  });
+});

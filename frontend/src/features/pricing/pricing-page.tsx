@@ -13,8 +13,8 @@ import { formatUsd, type BillingPeriod } from '../plans/plan-pricing';
 import { pricingAction } from './pricing-actions';
 import './pricing.css';
 
-function PlanAction({ plan, currentPlan }: { plan: PlanName; currentPlan: PlanName | null }) {
-  const action = pricingAction(plan, currentPlan);
+function PlanAction({ plan, currentPlan, billing }: { plan: PlanName; currentPlan: PlanName | null; billing: BillingPeriod }) {
+  const action = pricingAction(plan, currentPlan, billing);
   if (action.kind === 'disabled') {
     return (
       <Button block size="large" disabled>
@@ -109,7 +109,7 @@ export function PricingPage() {
                 headingLevel={2}
                 selected={plan.id === currentPlan}
                 ribbon={currentPlan === null && plan.id === 'enthusiast' ? 'Most Popular' : undefined}
-                footer={userLoading ? <Skeleton.Button active block size="large" /> : <PlanAction plan={plan.id} currentPlan={currentPlan} />}
+                footer={userLoading ? <Skeleton.Button active block size="large" /> : <PlanAction plan={plan.id} currentPlan={currentPlan} billing={billing} />}
               />
             </li>
           ))}

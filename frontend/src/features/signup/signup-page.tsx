@@ -19,7 +19,7 @@ import { useGetPlansQuery } from '../plans/api';
 import { BillingSwitch } from '../plans/billing-switch';
 import { PlanPicker } from '../plans/plan-picker';
 import { planDisplayName, type BillingPeriod } from '../plans/plan-pricing';
-import { initialSignupPlan } from './signup-plan';
+import { initialBillingPeriod, initialSignupPlan } from './signup-plan';
 import '../auth/auth.css';
 import './signup.css';
 
@@ -39,11 +39,12 @@ function signupFailureMessage(error: unknown): string {
   return (status === 400 || status === 409) && message ? message : NOTICES.signupFailedDescription;
 }
 
-function SignupFlow({ planParam }: { planParam: string | null }) {
+function SignupFlow({ planParam, billingParam }: { planParam: string | null; billingParam: string | null }) {
   const [initial] = useState(() => initialSignupPlan(planParam));
   const [plan, setPlan] = useState<PlanName>(initial.plan);
-  // Annual billing is on by default, as on pricing (spec, section 9 "Billing").
-  const [billing, setBilling] = useState<BillingPeriod>('annual');
+  // Annual billing is on by default, as on pricing (spec, section 9 "Billing"); a period chosen on
+  // pricing comes along as ?billing=.
+  const [billing, setBilling] = useState<BillingPeriod>(() => initialBillingPeriod(billingParam));
   const [step, setStep] = useState<Step>('details');
   const [details, setDetails] = useState<SignupDetails | null>(null);
   const [form] = Form.useForm<SignupDetails>();
@@ -179,6 +180,7 @@ function SignupFlow({ planParam }: { planParam: string | null }) {
 export function SignupPage() {
   const [searchParams] = useSearchParams();
   const planParam = searchParams.get('plan');
+  const billingParam = searchParams.get('billing');
   return (
     <div className="auth-page signup-page">
       <PageHeader
@@ -186,7 +188,7 @@ export function SignupPage() {
         lead="Join Wildframe to keep your photos in one place, follow your AI ratings over time and share your work in the community gallery. Choose the plan that fits how you shoot."
       />
       {/* A new ?plan= link starts the form over with that plan. */}
-      <SignupFlow key={planParam ?? ''} planParam={planParam} />
+      <SignupFlow key={`${planParam ?? ''}:${billingParam ?? ''}`} planParam={planParam} billingParam={billingParam} />
     </div>
   );
 }

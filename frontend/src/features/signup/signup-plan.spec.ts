@@ -1,4 +1,4 @@
-import { initialSignupPlan } from './signup-plan';
+import { initialBillingPeriod, initialSignupPlan } from './signup-plan';
 
 describe('initialSignupPlan', () => {
   it('preselects the plan named in the link and asks for the banner', () => {
@@ -10,5 +10,15 @@ describe('initialSignupPlan', () => {
     expect(initialSignupPlan(null)).toEqual({ plan: 'enthusiast', fromLink: false });
     expect(initialSignupPlan('')).toEqual({ plan: 'enthusiast', fromLink: false });
     expect(initialSignupPlan('platinum')).toEqual({ plan: 'enthusiast', fromLink: false });
+  });
+});
+
+describe('initialBillingPeriod', () => {
+  it('starts monthly only when the link says so; annual otherwise', () => {
+    expect(initialBillingPeriod('monthly')).toBe('monthly');
+    expect(initialBillingPeriod(' Monthly ')).toBe('monthly');
+    expect(initialBillingPeriod('annual')).toBe('annual');
+    expect(initialBillingPeriod(null)).toBe('annual');
+    expect(initialBillingPeriod('weekly')).toBe('annual');
   });
 });

@@ -2,6 +2,7 @@ import { CloseOutlined, GiftOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useGetCurrentUserQuery } from '../../api/api';
+import { readSessionToken } from '../../api/session-token';
 import { LinkButton } from '../../components/link-button';
 import { readItem, writeItem } from './browser-storage';
 import { LAUNCH_PROMO, PROMO_DISMISSED_KEY, shouldShowPromo } from './promo';
@@ -15,8 +16,11 @@ interface PromoBannerProps {
 /** The launch offer; dismissible for the browser session, not shown to paying members. */
 export function PromoBanner({ variant = 'default' }: PromoBannerProps) {
   const { data: user, isLoading } = useGetCurrentUserQuery();
+  // Without a stored session the visitor is anonymous: no need to wait (the banner would then
+  // appear late and push the page down).
+  const userLoading = isLoading && readSessionToken() !== null;
   const [dismissed, setDismissed] = useState(() => readItem('session', PROMO_DISMISSED_KEY) === 'true');
-  if (!shouldShowPromo({ dismissed, userLoading: isLoading, user })) return null;
+  if (!shouldShowPromo({ dismissed, userLoading, user })) return null;
 
   const dismiss = () => {
     writeItem('session', PROMO_DISMISSED_KEY, 'true');

@@ -10,6 +10,7 @@ import { useCancelSubscriptionMutation, useGetMySubscriptionQuery, type Subscrip
 import { UpgradePaymentStep } from '../billing/upgrade-payment-step';
 import { useGetPlansQuery } from '../plans/api';
 import { BillingSwitch } from '../plans/billing-switch';
+import { initialBillingPeriod } from '../signup/signup-plan';
 import { PlanPicker } from '../plans/plan-picker';
 import { isPaidPlan, planDisplayName, type BillingPeriod } from '../plans/plan-pricing';
 import { disabledPlans, initialUpgradePlan, upgradesFrom } from './upgrade-options';
@@ -58,16 +59,16 @@ export function SubscriptionPage() {
     <div className="subscription-page">
       <PageHeader title={TITLE} lead={LEAD} />
       {/* A new ?plan= link, or a new plan after an upgrade, starts the selection over. */}
-      <SubscriptionManager key={`${user.plan}:${searchParams.get('plan') ?? ''}`} user={user} planParam={searchParams.get('plan')} />
+      <SubscriptionManager key={`${user.plan}:${searchParams.get('plan') ?? ''}`} user={user} planParam={searchParams.get('plan')} billingParam={searchParams.get('billing')} />
     </div>
   );
 }
 
-function SubscriptionManager({ user, planParam }: { user: CurrentUser; planParam: string | null }) {
+function SubscriptionManager({ user, planParam, billingParam }: { user: CurrentUser; planParam: string | null; billingParam: string | null }) {
   const { data: subscription, isLoading: subscriptionLoading } = useGetMySubscriptionQuery();
   const { data: catalogue } = useGetPlansQuery();
   const [step, setStep] = useState<Step>('plans');
-  const [billing, setBilling] = useState<BillingPeriod>('annual');
+  const [billing, setBilling] = useState<BillingPeriod>(() => initialBillingPeriod(billingParam));
   const [selected, setSelected] = useState<PlanName>(() => initialUpgradePlan(planParam, user.plan));
   const stepHeading = useRef<HTMLHeadingElement>(null);
   const firstRender = useRef(true);

@@ -1,10 +1,11 @@
 import { UploadOutlined, UserAddOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Form, Input, Progress, Radio } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import type { InputRef } from 'antd';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { serverMessage } from '../../api/server-message';
 import { isApiError } from '../../api/transport-error';
-import { notify } from '../../app/notify';
+import { notify, NOTICES } from '../../app/notify';
 import { palette } from '../../app/theme';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
@@ -12,13 +13,16 @@ import { useUploadPhotoMutation } from '../photos/api';
 import type { UploadCategory, UploadResult } from '../photos/types';
 import { useUploadLimits } from '../photos/use-upload-limits';
 import { FilePicker } from './file-picker';
+import { readImageSize } from './image-size';
 import { uploadFailureNotice } from './upload-errors';
 import { UploadLimitsCard } from './upload-limits-card';
 import { RESULT_DELAY_MS, seasonOf, stepAt, UPLOAD_COMPLETE_MESSAGE, UPLOAD_STEP_INTERVAL_MS } from './upload-progress';
 import { UploadResultView } from './upload-result';
 import {
   canSubmit,
+  checkDimensions,
   checkFile,
+  dailyLimitReached,
   DEFAULT_FILE_LIMIT_BYTES,
   DESCRIPTION_MAX,
   descriptionError,
@@ -61,6 +65,9 @@ export function UploadPage() {
   const [file, setFile] = useState<File | null>(null);
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const resultTimer = useRef<number | undefined>(undefined);
+  const titleInput = useRef<InputRef>(null);
+  /** Set by 'Upload Another Photo': the fresh form is scrolled to and its Title focused. */
+  const [startedOver, setStartedOver] = useState(false);
   const season = seasonOf(new Date());
 
   const uploading = phase.kind === 'uploading' || phase.kind === 'complete';
@@ -78,14 +85,24 @@ export function UploadPage() {
 
   useEffect(() => () => window.clearTimeout(resultTimer.current), []);
 
-  const chooseFile = (chosen: File) => {
-    const problem = checkFile(chosen, limitBytes);
+  const chooseFile = async (chosen: File) => {
+    const problem = checkFile(chosen, limitBytes) ?? checkDimensions(chosen.name, await readImageSize(chosen));
     if (problem) {
       notify.error(problem.title, problem.description);
       return;
     }
     setFile(chosen);
   };
+
+  useEffect(() => {
+    if (!startedOver || phase.kind !== 'form') return;
+    setStartedOver(false);
+    const input = titleInput.current?.input;
+    if (!input) return;
+    // The result was long: bring the top of the form back into view with its first field ready.
+    input.scrollIntoView({ block: 'center' });
+    input.focus({ preventScroll: true });
+  }, [startedOver, phase.kind]);
 
   const submit = async (values: UploadValues) => {
     if (!file || uploading) return;
@@ -110,9 +127,12 @@ export function UploadPage() {
     form.resetFields();
     setFile(null);
     setPhase({ kind: 'form' });
+    setStartedOver(true);
   };
 
   const isGuest = !userLoading && !user;
+  // At the daily limit the form stays shut until tomorrow, instead of failing after a file is sent.
+  const limitReached = dailyLimitReached(limitsQuery.data);
 
   if (phase.kind === 'result') {
     return (
@@ -148,6 +168,23 @@ export function UploadPage() {
           }
         />
       )}
+      {limitReached && (
+        <Alert
+          className="upload-limit-reached"
+          type="warning"
+          showIcon
+          title={NOTICES.dailyUploadLimitReached}
+          description={
+            <div className="upload-guest-prompt__body">
+              <p>{NOTICES.dailyUploadLimitReachedDescription}</p>
+              <LinkButton to={isGuest ? '/signup' : '/pricing'} type="primary">
+                {isGuest ? 'Sign Up Free' : 'View Plans'}
+              </LinkButton>
+            </div>
+          }
+          data-testid="upload-limit-reached"
+        />
+      )}
       <div className="upload-layout">
         <UploadLimitsCard limits={limitsQuery.data} isLoading={limitsQuery.isLoading} isError={limitsQuery.isError} />
         <Card className="upload-form-card" title={<h2 className="upload-card__title">Photo Details</h2>}>
@@ -157,7 +194,7 @@ export function UploadPage() {
             requiredMark
             initialValues={{ title: '', description: '', category: 'auto' }}
             onFinish={(values) => void submit(values)}
-            disabled={uploading}
+            disabled={uploading || limitReached}
           >
             <Form.Item
               label="Title"
@@ -172,7 +209,7 @@ export function UploadPage() {
               ]}
               required
             >
-              <Input maxLength={TITLE_MAX} showCount placeholder="e.g. Grey heron at dawn" autoComplete="off" />
+              <Input ref={titleInput} maxLength={TITLE_MAX} showCount placeholder="e.g. Grey heron at dawn" autoComplete="off" />
             </Form.Item>
             <Form.Item
               label="Description"
@@ -198,7 +235,7 @@ export function UploadPage() {
               <Radio.Group optionType="button" options={CATEGORY_OPTIONS.map((option) => ({ ...option }))} />
             </Form.Item>
             <Form.Item label="Photo" required>
-              <FilePicker file={file} onChoose={chooseFile} disabled={uploading} />
+              <FilePicker file={file} onChoose={(chosen) => void chooseFile(chosen)} disabled={uploading || limitReached} />
             </Form.Item>
 
             {uploading && (
@@ -222,7 +259,7 @@ export function UploadPage() {
                 htmlType="submit"
                 icon={<UploadOutlined />}
                 loading={uploading}
-                disabled={!canSubmit({ title, description, hasFile: file !== null, uploading })}
+                disabled={limitReached || !canSubmit({ title, description, hasFile: file !== null, uploading })}
               >
                 Upload and Analyze
               </Button>

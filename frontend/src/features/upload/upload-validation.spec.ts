@@ -1,5 +1,5 @@
 import { seasonOf, stepAt, UPLOAD_STEPS } from './upload-progress';
-import { canSubmit, checkFile, descriptionError, titleError } from './upload-validation';
+import { canSubmit, checkDimensions, checkFile, dailyLimitReached, descriptionError, titleError } from './upload-validation';
 
 const MB = 1024 * 1024;
 
@@ -58,5 +58,24 @@ describe('progress', () => {
     expect(seasonOf(new Date(2025, 10, 30))).toBe('fall');
     expect(seasonOf(new Date(2025, 11, 1))).toBe('winter');
     expect(seasonOf(new Date(2025, 1, 28))).toBe('winter');
+  });
+});
+
+describe('checkDimensions and dailyLimitReached', () => {
+  it('refuses fewer pixels than 800x600, in either orientation, and lets unknown sizes through', () => {
+    expect(checkDimensions('hill.jpg', { width: 480, height: 360 })).toEqual({
+      title: 'Photo Too Small',
+      description: 'hill.jpg is 480x360 pixels. Photos must be at least 800x600 pixels.',
+    });
+    expect(checkDimensions('tall.jpg', { width: 600, height: 800 })).toBeNull();
+    expect(checkDimensions('wide.jpg', { width: 1600, height: 300 })).toBeNull();
+    expect(checkDimensions('photo.heic', null)).toBeNull();
+  });
+
+  it('closes the form when today’s uploads are used up, never for unlimited plans', () => {
+    expect(dailyLimitReached({ dailyUploads: 2, dailyUploadsRemaining: 0 })).toBe(true);
+    expect(dailyLimitReached({ dailyUploads: 2, dailyUploadsRemaining: 1 })).toBe(false);
+    expect(dailyLimitReached({ dailyUploads: 999999, dailyUploadsRemaining: 0 })).toBe(false);
+    expect(dailyLimitReached(undefined)).toBe(false);
   });
 });

@@ -47,6 +47,26 @@ export function checkFile(file: { name: string; type: string; size: number }, li
   return null;
 }
 
+/** The FAQ's minimum, 800x600, as a pixel count like the server's, so portrait photos qualify too. */
+export const MIN_PIXELS = 800 * 600;
+
+/** Null when the image is large enough, or its size is unknown (the server checks again). */
+export function checkDimensions(name: string, size: { width: number; height: number } | null): FileProblem | null {
+  if (!size || size.width * size.height >= MIN_PIXELS) return null;
+  return {
+    title: NOTICES.photoTooSmall,
+    description: `${name} is ${size.width}x${size.height} pixels. ${NOTICES.photoTooSmallDescription}`,
+  };
+}
+
+/**
+ * Whether today's uploads are used up: the form is then closed until tomorrow. The spec's
+ * 999999 means unlimited.
+ */
+export function dailyLimitReached(limits: { dailyUploads: number; dailyUploadsRemaining: number } | undefined): boolean {
+  return limits !== undefined && limits.dailyUploads < 999999 && limits.dailyUploadsRemaining <= 0;
+}
+
 export function titleError(title: string): string | null {
   const trimmed = title.trim();
   if (!trimmed) return MESSAGES.titleRequired;

@@ -52,3 +52,38 @@ export function injectIntoHead(html: string, tags: string): string {
   if (end < 0) return html;
   return `${html.slice(0, end)}    ${tags}\n  ${html.slice(end)}`;
 }
+
+/** What the home page says of the site when shared (Open Graph and Twitter card). */
+export const HOME_PREVIEW = {
+  title: 'Wildframe — AI Feedback for Nature Photographers',
+  description:
+    'Upload a wildlife or landscape photo, get an AI rating out of 10 with written feedback on composition, lighting and clarity, and share your best work with nature photographers.',
+  imagePath: '/api/assets/homepage-hero-grand-teton',
+  imageAlt: 'The Grand Teton range at sunrise above a still lake',
+} as const;
+
+/** Open Graph and Twitter card tags for the home page; absolute links on `origin`. */
+export function homeSocialTags(origin: string): string {
+  const imageUrl = new URL(HOME_PREVIEW.imagePath, origin).toString();
+  const pageUrl = new URL('/', origin).toString();
+  const properties: Array<[string, string]> = [
+    ['og:type', 'website'],
+    ['og:site_name', 'Wildframe'],
+    ['og:title', HOME_PREVIEW.title],
+    ['og:description', HOME_PREVIEW.description],
+    ['og:url', pageUrl],
+    ['og:image', imageUrl],
+    ['og:image:alt', HOME_PREVIEW.imageAlt],
+  ];
+  const names: Array<[string, string]> = [
+    ['twitter:card', 'summary_large_image'],
+    ['twitter:title', HOME_PREVIEW.title],
+    ['twitter:description', HOME_PREVIEW.description],
+    ['twitter:image', imageUrl],
+    ['twitter:image:alt', HOME_PREVIEW.imageAlt],
+  ];
+  return [
+    ...properties.map(([property, content]) => `<meta property="${escapeHtml(property)}" content="${escapeHtml(content)}" />`),
+    ...names.map(([name, content]) => `<meta name="${escapeHtml(name)}" content="${escapeHtml(content)}" />`),
+  ].join('\n    ');
+}

@@ -4,7 +4,9 @@ import express, { NextFunction, Request, Response, RequestHandler } from 'expres
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { acceptedEncodings, precompressedFiles } from './precompressed-files';
+import { HOME_PREVIEW, homeSocialTags, injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
 
 /** Looks up a photo's social preview; undefined when no photos service can answer here. */
 export type SocialPreviewLookup = (slugOrId: string) => Promise<PhotoSocialPreview | null> | undefined;
@@ -30,25 +32,41 @@ function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
 }
 
 /**
- * Serves the built web app: hashed assets cached for a year, every other GET outside /api
- * answered with index.html (SPA fallback) so client-side routes survive a reload. Pages of public
- * photos carry their social preview tags in the head.
+ * Serves the built web app: hashed assets cached for a year, each sent as its brotli or gzip copy
+ * from the build when the browser takes one, every other GET outside /api answered with index.html
+ * (SPA fallback) so client-side routes survive a reload. The home page and pages of public photos
+ * carry their social preview tags in the head.
  */
 export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): RequestHandler[] {
   const indexFile = join(webDir, 'index.html');
   if (!existsSync(indexFile)) {
     throw new Error(`WEB_DIR ${webDir} has no index.html: build the web app first (npx nx run frontend:build)`);
   }
+  const cacheControl = (path: string) =>
+    // Hashed names change with their content: kept a year. Everything else is revalidated.
+    /[\\/]assets[\\/]/.test(path) ? 'public, max-age=31536000, immutable' : 'no-cache';
   const assets = express.static(webDir, {
     index: false,
     setHeaders: (res, path) => {
-      const hashed = /[\\/]assets[\\/]/.test(path);
-      res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      res.setHeader('Cache-Control', cacheControl(path));
+      res.setHeader('Vary', 'Accept-Encoding');
     },
   });
+  const compressed = precompressedFiles(webDir, cacheControl);
 
-  /** index.html with the photo's tags, or null to serve the plain file. */
+  /** index.html with the photo's tags (or the home page's), or null to serve the plain file. */
   const photoPage = async (req: Request): Promise<string | null> => {
+    if (req.path === '/') {
+      const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
+      // The hero photo is the largest thing on the home page: its download starts with the page's.
+      // Same candidates as the page's <img> (features/home/asset-image.tsx). public/early.js turns
+      // this into a preload once the real viewport is known: a <link rel=preload imagesrcset> in
+      // the HTML is read by the preload scanner before the viewport and fetches the 2400 px copy
+      // on phones too.
+      const srcset = `${HOME_PREVIEW.imagePath}?w=960 960w, ${HOME_PREVIEW.imagePath} 2400w`;
+      const heroPreload = `<meta name="wildframe:preload-image" content="${srcset}" data-sizes="100vw" />`;
+      return injectIntoHead(await readFile(indexFile, 'utf8'), `${homeSocialTags(origin)}\n    ${heroPreload}`);
+    }
     const key = photoKeyFromPath(req.path);
     const lookup = key ? options.socialPreview?.(key) : undefined;
     if (!key || !lookup) return null;
@@ -73,17 +91,42 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     next();
   };
 
+  /** index.html, as its build-time brotli or gzip copy when the browser takes one. */
+  const sendIndex = (req: Request, res: Response): void => {
+    const accepted = acceptedEncodings(req.headers['accept-encoding']);
+    const copy = [
+      { name: 'br', file: `${indexFile}.br` },
+      { name: 'gzip', file: `${indexFile}.gz` },
+    ].find((c) => accepted.has(c.name) && existsSync(c.file));
+    if (!copy) return res.sendFile(indexFile);
+    res.type('html');
+    res.setHeader('Content-Encoding', copy.name);
+    res.sendFile(copy.file);
+  };
+
   const spaFallback = (req: Request, res: Response, next: NextFunction): void => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || req.path === '/api' || req.path.startsWith('/api/')) {
       return next();
     }
     res.setHeader('Cache-Control', 'no-cache');
-    photoPage(req).then(
-      (html) => (html === null ? res.sendFile(indexFile) : void res.type('html').send(html)),
-      next,
-    );
+    res.setHeader('Vary', 'Accept-Encoding');
+    photoPage(req).then((html) => {
+      if (html === null) return sendIndex(req, res);
+      // Pages with tags are written per request: compressed here (quickly; they are small).
+      const encoding = acceptedEncodings(req.headers['accept-encoding']);
+      res.type('html');
+      if (encoding.has('br')) {
+        res.setHeader('Content-Encoding', 'br');
+        res.send(brotliCompressSync(html, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5 } }));
+      } else if (encoding.has('gzip')) {
+        res.setHeader('Content-Encoding', 'gzip');
+        res.send(gzipSync(html));
+      } else {
+        res.send(html);
+      }
+    }, next);
   };
   const skipApi = (handler: RequestHandler): RequestHandler => (req, res, next) =>
     req.path === '/api' || req.path.startsWith('/api/') ? next() : handler(req, res, next);
-  return [noSourceMaps, skipApi(assets), spaFallback];
+  return [noSourceMaps, skipApi(compressed), skipApi(assets), spaFallback];
 }

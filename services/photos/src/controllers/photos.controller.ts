@@ -6,8 +6,8 @@ import type { Request, Response } from 'express';
 import { diskStorage } from 'multer';
 import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { descriptionBody, galleryQuery, imageQuery, listPageQuery, uploadFields } from '../dto/photos.dto';
-import type { GalleryQuery, ImageQuery, ListPageQuery } from '../dto/photos.dto';
+import { assetQuery, descriptionBody, galleryQuery, imageQuery, listPageQuery, uploadFields } from '../dto/photos.dto';
+import type { AssetQuery, GalleryQuery, ImageQuery, ListPageQuery } from '../dto/photos.dto';
 import { photosErrors } from '../domain/photos.errors';
 import type { PhotoDetail } from '../domain/photo-view';
 import { LARGEST_FILE_BYTES } from '../domain/upload-limits';
@@ -171,8 +171,8 @@ export class PhotosController {
   }
 
   @Get('assets/:name')
-  async asset(@Param('name') name: string, @Req() req: Request, @Res() res: Response): Promise<void> {
-    sendObject(req, res, await this.assets.get(name), 'public, max-age=86400');
+  async asset(@Param('name') name: string, @Query(valid(assetQuery)) query: AssetQuery, @Req() req: Request, @Res() res: Response): Promise<void> {
+    sendObject(req, res, await this.assets.get(name, query.w ? Number(query.w) : undefined), 'public, max-age=86400');
   }
 
   @Get('featured-photos')

@@ -50,6 +50,12 @@ export const descriptionBody = z.object({
   description: z.string({ error: 'Description is required' }).max(500, 'Description must be 500 characters or less'),
 });
 
+/** `?w=960`: a site image's copy for phones (small screens need a third of the full size). */
+export const assetQuery = z.object({
+  w: z.enum(['960'], { error: 'w must be 960' }).optional(),
+});
+export type AssetQuery = z.infer<typeof assetQuery>;
+
 export const imageQuery = z.object({
   size: z.enum(['thumb', 'display', 'social'], { error: 'Size must be thumb, display or social' }).default('display'),
   expires: z.string().optional(),
