@@ -24,6 +24,7 @@ import { RecoveryService } from './use-cases/recovery.service';
 import { PlanChangesConsumer } from './use-cases/plan-changes.consumer';
 import { SessionsService } from './use-cases/sessions.service';
 import { authApiDocument } from './openapi';
+import { preferencesParts } from './preferences';
 
 /** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
 export const authMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -73,11 +74,13 @@ export class AuthModule implements OnModuleInit {
         AvatarController,
         AdminUsersController,
         ...(options.exposeInternalApi ? [InternalAccountsController] : []),
+        ...preferencesParts.controllers,
       ],
       providers: [
         openApiProvider('AUTH_OPENAPI', () => authApiDocument()),
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
+        ...preferencesParts.providers,
         UsersRepository,
         SessionsRepository,
         LiveSessionsCache,

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CLOCK, DatabaseModule, LocalServiceRegistry, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
+import { CLOCK, databaseDriver, DatabaseModule, LocalServiceRegistry, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -22,6 +22,8 @@ import { PhotosApiService } from './use-cases/photos-api';
 import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
+import { memberRatingsParts } from './member-ratings';
+import { photographersParts } from './photographers';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -30,6 +32,8 @@ export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
 @Module({})
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
+    const driver = databaseDriver(config.DATABASE_URL);
+    const community = [memberRatingsParts(driver), photographersParts(driver)];
     return {
       module: PhotosModule,
       imports: [
@@ -41,7 +45,7 @@ export class PhotosModule {
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [PhotosController],
+      controllers: [PhotosController, ...community.flatMap((part) => part.controllers)],
       providers: [
         openApiProvider('PHOTOS_OPENAPI', () => photosApiDocument()),
         { provide: PHOTOS_CONFIG, useValue: config },
@@ -70,6 +74,7 @@ export class PhotosModule {
         GuestExpiryJob,
         SiteAssets,
         PhotosApiService,
+        ...community.flatMap((part) => part.providers),
       ],
       exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };

@@ -1,0 +1,16 @@
+import type { Provider, Type } from '@nestjs/common';
+import type { DatabaseDriver } from '@wildframe/platform';
+import { MemberRatingsConsumer } from './member-ratings.consumer';
+import { MemberRatingsController } from './member-ratings.controller';
+import { MemberRatingsRepository } from './member-ratings.repository';
+import { MemberRatings } from './member-ratings.service';
+import { PostgresMemberRatingsRepository } from './postgres/postgres-member-ratings.repository';
+
+/** What the photos module adds for member critiques, with the adapter for its database. */
+export function memberRatingsParts(driver: DatabaseDriver): { controllers: Type[]; providers: Provider[] } {
+  if (driver !== 'postgres') throw new Error(`Member critiques have no ${driver} adapter yet`);
+  return {
+    controllers: [MemberRatingsController],
+    providers: [{ provide: MemberRatingsRepository, useClass: PostgresMemberRatingsRepository }, MemberRatings, MemberRatingsConsumer],
+  };
+}
