@@ -50,6 +50,8 @@ for (const size of SIZES) {
       await form.getByRole('button', { name: 'Submit Critique' }).click();
       await expect(form.getByText('Give overall a score from 1 to 10')).toBeVisible();
       for (const [criterion, score] of [['overallRating', 8], ['composition', 9], ['lighting', 7], ['clarity', 8], ['creativity', 6]] as const) await rate(page, criterion, score);
+      await expect(form.getByTestId('critique-value-overallRating')).toHaveText('8/10');
+      await expectNoSidewaysScroll(page);
       await form.getByLabel('Feedback (optional)').fill('Lovely soft light; try a lower angle.');
       await form.getByRole('button', { name: 'Submit Critique' }).click();
       await expectToast(page, 'Critique submitted');

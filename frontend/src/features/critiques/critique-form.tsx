@@ -1,4 +1,4 @@
-import { Button, Form, Input, Rate } from 'antd';
+import { Button, Form, Input, Rate, type FormInstance } from 'antd';
 import { serverMessage } from '../../api/server-message';
 import { notify } from '../../app/notify';
 import { useSubmitCritiqueMutation, type CritiqueInput, type MemberCritique } from './api';
@@ -18,6 +18,16 @@ function draftOf(mine: MemberCritique | null): Draft {
     creativity: Number(mine.creativity),
     feedback: mine.feedback ?? '',
   };
+}
+
+/** The chosen score as a number: ten stars are hard to count at a glance. */
+function ChosenScore({ form, name }: { form: FormInstance<Draft>; name: (typeof CRITERIA)[number]['key'] }) {
+  const value = Form.useWatch(name, form);
+  return (
+    <span className="critique-form__value tabular-nums" aria-hidden="true" data-testid={`critique-value-${name}`}>
+      {value ? `${value}/10` : '–'}
+    </span>
+  );
 }
 
 /** Rate the five criteria with 1 to 10 stars, and add feedback if you like; edits your critique when you have one. */
@@ -46,8 +56,13 @@ export function CritiqueForm({ photoId, mine, onDone }: { photoId: string; mine:
   return (
     <Form<Draft> form={form} layout="vertical" requiredMark={false} initialValues={draftOf(mine)} onFinish={(draft) => void onFinish(draft)} className="critique-form" data-testid="critique-form">
       {CRITERIA.map(({ key, label }) => (
-        <Form.Item key={key} name={key} label={label} rules={[{ required: true, message: `Give ${label.toLowerCase()} a score from 1 to 10` }]} className="critique-form__score">
-          <Rate count={10} aria-label={`${label}, 1 to 10`} data-testid={`critique-score-${key}`} />
+        <Form.Item key={key} label={label} required className="critique-form__score">
+          <div className="critique-form__stars">
+            <Form.Item noStyle name={key} rules={[{ required: true, message: `Give ${label.toLowerCase()} a score from 1 to 10` }]}>
+              <Rate count={10} aria-label={`${label}, 1 to 10`} data-testid={`critique-score-${key}`} />
+            </Form.Item>
+            <ChosenScore form={form} name={key} />
+          </div>
         </Form.Item>
       ))}
       <Form.Item name="feedback" label="Feedback (optional)" rules={[{ max: FEEDBACK_MAX, message: 'Feedback must be 1000 characters or less' }]}>
