@@ -14,7 +14,8 @@ module.exports = {
   testMatch: ['**/?(*.)+(spec|test).ts'],
   // Integration tests hash passwords (argon2) and process real images on two shared cores.
   testTimeout: 30_000,
-  // One real PostgreSQL per jest run; test files create their own databases in it.
-  globalSetup: path.join(root, 'tools/jest/postgres.global-setup.mjs'),
-  globalTeardown: path.join(root, 'tools/jest/postgres.global-teardown.mjs'),
+  // One real PostgreSQL and one FerretDB (MongoDB wire) per jest run; test files create their own
+  // databases in them (describeEachBackend in @wildframe/platform/testing).
+  globalSetup: path.join(root, 'tools/jest/databases.global-setup.mjs'),
+  globalTeardown: path.join(root, 'tools/jest/databases.global-teardown.mjs'),
 };

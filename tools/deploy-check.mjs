@@ -54,7 +54,7 @@ const SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact']
 const DATA_SERVICES = ['auth', 'photos', 'analysis', 'billing', 'contact'];
 // TRUSTED_PROXIES: the X-Forwarded-For hops each service may believe (per-address limits).
 const COMMON_ENV = ['PORT', 'SHUTDOWN_DRAIN_DELAY_MS', 'LOG_LEVEL', 'EVENT_BUS_DRIVER', 'KAFKA_BROKERS', 'KAFKA_CLIENT_ID', 'TRUSTED_PROXIES'];
-const DATA_ENV = ['DATABASE_URL', 'RUN_MIGRATIONS'];
+const DATA_ENV = ['DATABASE_URL', 'DATABASE_DRIVER', 'RUN_MIGRATIONS'];
 const STORAGE_ENV = [
   'STORAGE_DRIVER', 'S3_BUCKET', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE',
 ];
@@ -360,7 +360,7 @@ function checkSpread(label, docs, prefix) {
 }
 
 /** Gateway reachable from the ingress peers only; each service from the gateway and its callers only; egress by need. */
-function checkNetworkPolicies(label, docs, prefix, { ingressFrom, metricsPort = true }) {
+function checkNetworkPolicies(label, docs, prefix, { ingressFrom, metricsPort = true, onMongo = [] }) {
   const problems = [];
   for (const service of SERVICES) {
     const policy = find(docs, 'NetworkPolicy', `${prefix}-${service}`);
@@ -388,7 +388,10 @@ function checkNetworkPolicies(label, docs, prefix, { ingressFrom, metricsPort = 
       : Object.entries(INTERNAL_CALLERS).filter(([, callers]) => callers.includes(service)).map(([target]) => target);
     if (JSON.stringify(egressTo) !== JSON.stringify(wantTo)) problems.push(`${service}: egress to pods ${egressTo.join(', ') || 'none'}, want ${wantTo.join(', ') || 'none'}`);
     const hasPort = (port) => egressPorts.includes(`${port}/TCP`);
-    if (DATA_SERVICES.includes(service) !== hasPort(5432)) problems.push(`${service}: database egress ${hasPort(5432) ? 'open' : 'missing'}`);
+    const port = onMongo.includes(service) ? 27017 : 5432;
+    const other = port === 5432 ? 27017 : 5432;
+    if (DATA_SERVICES.includes(service) !== hasPort(port)) problems.push(`${service}: database egress ${port} ${hasPort(port) ? 'open' : 'missing'}`);
+    if (hasPort(other)) problems.push(`${service}: database egress ${other} open (its backend listens on ${port})`);
   }
   check(`${label}: NetworkPolicies (gateway from the ingress only, services from the gateway and photos→analysis, billing→auth, egress by need)`, problems);
 }
@@ -463,6 +466,33 @@ function checkMetrics(label, docs, prefix, { port, annotations, serviceMonitor }
     if (monitor && monitor.spec.endpoints?.[0]?.port !== 'metrics') problems.push(`${service}: ServiceMonitor scrapes ${monitor.spec.endpoints?.[0]?.port}`);
   }
   check(`${label}: metrics on port ${port} (METRICS_PORT, container and Service port${annotations ? ', scrape annotations' : ''}${serviceMonitor ? ', ServiceMonitors' : ''})`, problems);
+}
+
+/** Span export: OTEL_* in every ConfigMap and egress to the collector when on; nothing when off. */
+function checkTracing(label, docs, prefix, tracing) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const config = find(docs, 'ConfigMap', `${prefix}-${service}`)?.data;
+    if (!config) continue;
+    const otel = Object.keys(config).filter((key) => key.startsWith('OTEL_'));
+    const policy = find(docs, 'NetworkPolicy', `${prefix}-${service}`);
+    const collectorEgress = (policy?.spec.egress ?? []).some((rule) => (rule.ports ?? []).some((p) => p.port === tracing?.port));
+    if (!tracing) {
+      if (otel.length) problems.push(`${service}: ${otel.join(', ')} set`);
+      continue;
+    }
+    const want = {
+      OTEL_TRACES_EXPORTER: 'otlp',
+      OTEL_EXPORTER_OTLP_ENDPOINT: tracing.endpoint,
+      OTEL_SERVICE_NAME: `wildframe-${service}`,
+      OTEL_TRACES_SAMPLER: tracing.sampler,
+      OTEL_TRACES_SAMPLER_ARG: tracing.samplerArg,
+    };
+    for (const [key, value] of Object.entries(want)) if (config[key] !== value) problems.push(`${service}: ${key} is ${config[key]}, want ${value}`);
+    if (!config.OTEL_RESOURCE_ATTRIBUTES?.startsWith('service.namespace=')) problems.push(`${service}: OTEL_RESOURCE_ATTRIBUTES is ${config.OTEL_RESOURCE_ATTRIBUTES}`);
+    if (policy && !collectorEgress) problems.push(`${service}: no egress to the collector port ${tracing.port}`);
+  }
+  check(`${label}: ${tracing ? `spans exported to ${tracing.endpoint} (OTEL_* per service, egress to the collector)` : 'no span export configured (OTEL_* unset)'}`, problems);
 }
 
 function checkAutoscaling(label, docs, prefix, { enabled, lag, except = [] }) {
@@ -566,6 +596,7 @@ async function helmChecks(helm) {
       partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000,
     });
     checkMetrics('default values', defaults, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    checkTracing('default values', defaults, 'wildframe', null);
     checkAutoscaling('default values', defaults, 'wildframe', { enabled: false });
     check('default values: one ServiceAccount, token not mounted',
       sa.length === 1 && sa[0].automountServiceAccountToken === false ? [] : ['ServiceAccount missing or mounts its token']);
@@ -618,6 +649,9 @@ async function helmChecks(helm) {
       partitions: 12, replicationFactor: 3, retentionMs: 1209600000, dlqPartitions: 2, dlqRetentionMs: 5184000000, cluster: 'wildframe-kafka',
     });
     checkMetrics('ci/all-values.yaml', all, 'wf', { port: 9100, annotations: true, serviceMonitor: true });
+    checkTracing('ci/all-values.yaml', all, 'wf', {
+      endpoint: 'http://otel-collector.observability:4318', sampler: 'parentbased_traceidratio', samplerArg: '0.25', port: 4318,
+    });
     checkAutoscaling('ci/all-values.yaml', all, 'wf', { enabled: true, lag: true, except: ['contact'] });
   }
 
@@ -639,6 +673,43 @@ async function helmChecks(helm) {
     }
   }
 
+  // MongoDB (issue 12): database.driver=mongodb for every data service but billing (left on
+  // PostgreSQL per service), contact with its URL in the ConfigMap instead of a Secret.
+  {
+    const onMongo = DATA_SERVICES.filter((s) => s !== 'billing');
+    const mongo = await render('database.driver=mongodb (billing on postgres, contact database.url)', 'wildframe', [
+      '--set', 'database.driver=mongodb',
+      '--set', 'services.billing.database.driver=postgres',
+      '--set', 'services.contact.database.url=mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0',
+    ]);
+    if (mongo) {
+      const problems = [];
+      const jobs = migrationJobs(mongo);
+      for (const service of DATA_SERVICES) {
+        const driver = onMongo.includes(service) ? 'mongodb' : 'postgres';
+        const config = find(mongo, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
+        if (config.DATABASE_DRIVER !== driver) problems.push(`${service}: DATABASE_DRIVER is ${config.DATABASE_DRIVER}, want ${driver}`);
+        const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
+        // The same migrate.js creates the indexes on MongoDB: the Job stays, with the service's driver.
+        if (!job) problems.push(`no migration (index) Job for ${service}`);
+        else if (job.metadata.annotations?.['wildframe.io/database-driver'] !== driver) problems.push(`${service}: migration Job annotated ${job.metadata.annotations?.['wildframe.io/database-driver']}`);
+        const env = find(mongo, 'Deployment', `wildframe-${service}`)?.spec.template.spec.containers[0].env ?? [];
+        const fromSecret = env.some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef);
+        if (service === 'contact') {
+          if (config.DATABASE_URL !== 'mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0') problems.push(`contact: DATABASE_URL in the ConfigMap is ${config.DATABASE_URL}`);
+          if (fromSecret) problems.push('contact: DATABASE_URL also read from a Secret');
+          const jobEnv = job?.spec.template.spec.containers[0].env ?? [];
+          if (!jobEnv.some((e) => e.name === 'DATABASE_URL' && e.value?.startsWith('mongodb://'))) problems.push('contact: the migration Job lacks the configured DATABASE_URL');
+        } else if (!fromSecret) problems.push(`${service}: DATABASE_URL not read from its Secret`);
+      }
+      check('database.driver=mongodb: DATABASE_DRIVER per service, index Jobs, a per-service URL in the ConfigMap', problems);
+      checkNetworkPolicies('database.driver=mongodb', mongo, 'wildframe', {
+        ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+        onMongo,
+      });
+    }
+  }
+
   // Sandbox payments let anyone upgrade with the public test card: only on explicit request.
   {
     const refused = run(helm, ['template', 'wildframe', CHART, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox']);
@@ -656,6 +727,8 @@ async function helmChecks(helm) {
     ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
     ['an IMAGE_URL_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IMAGE_URL_SECRET=too-short']],
     ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
+    ['an unknown database driver', ['--set', 'database.driver=mysql']],
+    ['an unknown database driver of one service', ['--set', 'services.auth.database.driver=mysql']],
   ]) {
     const result = run(helm, ['template', 'wildframe', CHART, ...args]);
     if (!result.ok && /schema|values don't meet/i.test(result.stderr)) pass(`values.schema.json rejects ${what}`);

@@ -4,10 +4,11 @@
 //   2. lint (includes the module-boundary rule that keeps services apart) and typecheck
 //   3. the module-boundary rule itself is proven to fire on a forbidden import
 //   4. build the standalone app and the web app (the process and browser tests run the build)
-//   5. fetch/build the test servers once (Kafka jars, MinIO binary; cached in ~/.cache/wildframe)
+//   5. fetch/build the test servers once (Kafka jars, MinIO and FerretDB binaries; cached in ~/.cache/wildframe)
 //   6. jest: unit, integration (real PostgreSQL, Kafka, MinIO, files, s3rver) and process tests
-//   7. the distributed journey: the six built services as processes over Kafka, PostgreSQL and
-//      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner)
+//   7. the distributed journeys: the six built services as processes over Kafka, PostgreSQL and
+//      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner), and again
+//      with mongodb:// DATABASE_URLs on FerretDB (journey.mongo.test.mjs)
 //   8. the deploy check: the Helm chart and k8s/ manifests (tools/deploy-check.mjs, helm fetched once)
 //   9. Playwright in Debian's Chromium against the built standalone app
 //  10. schemathesis: the API fuzz against the built standalone app (tools/fuzz/schemathesis.mjs)
@@ -63,7 +64,7 @@ ok = run('build standalone app and web app', npx, ['nx', 'run-many', '-t', 'buil
 if (!ok) finish(false);
 
 // Ahead of jest, so its global setup only starts servers (seconds) and a missing tool is named here.
-ok = run('test servers: Kafka and MinIO fetched/built (cached)', 'node', ['tools/infra/index.mjs', 'prepare', 'kafka', 'minio']);
+ok = run('test servers: Kafka, MinIO and FerretDB fetched/built (cached)', 'node', ['tools/infra/index.mjs', 'prepare', 'kafka', 'minio', 'ferretdb']);
 const serversReady = ok;
 if (!ok) {
   if (infraRequired()) {
@@ -84,26 +85,28 @@ if (existsSync(jestReport)) {
 
 // node:test writes the spec to the terminal and TAP to a file, whose summary is counted. Like the
 // jest suites, it is skipped with the reason when the servers could not be had (and not required).
-const journeyReport = join(reports, 'distributed-journey.tap');
-let journeyOk = true;
-if (serversReady) {
-  journeyOk = run('distributed journey (six service processes, Kafka, PostgreSQL, MinIO)', 'node', [
-    '--test',
-    '--test-reporter=spec',
-    '--test-reporter-destination=stdout',
-    '--test-reporter=tap',
-    `--test-reporter-destination=${journeyReport}`,
-    'tools/distributed/journey.test.mjs',
-  ]);
-  const tap = existsSync(journeyReport) ? readFileSync(journeyReport, 'utf8') : '';
+/** Runs a node:test journey file, counting its TAP summary; false when it failed. */
+function runJourney(title, file, report) {
+  const ok = run(title, 'node', ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${report}`, file]);
+  const tap = existsSync(report) ? readFileSync(report, 'utf8') : '';
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   totals.passed += count('pass');
   totals.failed += count('fail') + count('cancelled');
   totals.skipped += count('skipped') + count('todo');
-  if (!journeyOk && count('fail') + count('cancelled') === 0) totals.failed += 1;
+  if (!ok && count('fail') + count('cancelled') === 0) totals.failed += 1;
+  return ok;
+}
+
+let journeyOk = true;
+if (serversReady) {
+  journeyOk = runJourney('distributed journey (six service processes, Kafka, PostgreSQL, MinIO)', 'tools/distributed/journey.test.mjs', join(reports, 'distributed-journey.tap'));
+  // The same shape with mongodb:// DATABASE_URLs (FerretDB), for the services that have MongoDB adapters.
+  journeyOk =
+    runJourney('distributed journey on MongoDB (six service processes, Kafka, FerretDB, MinIO)', 'tools/distributed/journey.mongo.test.mjs', join(reports, 'distributed-journey-mongo.tap')) &&
+    journeyOk;
 } else {
-  console.log('\n▶ distributed journey: SKIPPED, Kafka and MinIO could not be prepared (see above)');
-  totals.skipped += 1;
+  console.log('\n▶ distributed journeys: SKIPPED, Kafka, MinIO and FerretDB could not be prepared (see above)');
+  totals.skipped += 2;
 }
 
 // The Helm chart and kustomize manifests: helm 4 fetched into the cache when absent (no skip).

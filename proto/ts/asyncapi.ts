@@ -83,7 +83,7 @@ function headersSchema(topic: Topic): JsonSchema {
     type: 'object',
     description:
       'CloudEvents 1.0 attributes as Kafka record headers (Kafka protocol binding, binary content mode), ' +
-      'plus the request id and any extension header the publisher set.',
+      'plus the request id, the W3C trace context and any extension header the publisher set.',
     required: [CE_HEADERS.id, CE_HEADERS.source, CE_HEADERS.type, CE_HEADERS.time, CE_HEADERS.specversion, CONTENT_TYPE_HEADER],
     properties: {
       [CE_HEADERS.id]: { type: 'string', description: 'Event id (a UUID): unique per event; consumers deduplicate on it.' },
@@ -94,6 +94,12 @@ function headersSchema(topic: Topic): JsonSchema {
       [CE_HEADERS.specversion]: { type: 'string', const: CLOUDEVENTS_SPEC_VERSION },
       [CONTENT_TYPE_HEADER]: { type: 'string', const: EVENT_CONTENT_TYPE },
       [REQUEST_ID_HEADER]: { type: 'string', description: 'Id of the HTTP request that caused the event, when there was one.' },
+      traceparent: {
+        type: 'string',
+        pattern: '^[0-9a-f]{2}-[0-9a-f]{32}-[0-9a-f]{16}-[0-9a-f]{2}$',
+        description: 'W3C trace context of the publication (https://www.w3.org/TR/trace-context/): consumers continue this trace.',
+      },
+      tracestate: { type: 'string', description: 'W3C trace context vendor state, when the trace carries any.' },
     },
     additionalProperties: { type: 'string' },
   };

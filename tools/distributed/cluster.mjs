@@ -13,6 +13,7 @@ import pg from 'pg';
 import { freePort } from '../infra/common.mjs';
 import * as kafka from '../infra/kafka.mjs';
 import * as minio from '../infra/minio.mjs';
+import * as ferretdb from '../infra/ferretdb.mjs';
 import * as postgres from '../infra/postgres.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -141,6 +142,8 @@ class ServiceProcess {
  *   env        extra env for every service; serviceEnv: { <service>: extra env }
  *   onLine(service, line)  each output line of a service
  *   onStep(message)        progress messages
+ *   mongo      the data services to run on MongoDB (FerretDB from tools/infra, one database per
+ *              service on it, DATABASE_DRIVER=mongodb); the others stay on PostgreSQL
  * Returns { url, services, infra, databases, secrets, stop() }.
  */
 export async function startCluster(options = {}) {
@@ -174,10 +177,19 @@ export async function startCluster(options = {}) {
     // One database per data service, as the chart gives each its own DATABASE_URL.
     const prefix = `wf_${randomBytes(3).toString('hex')}`;
     const databases = {};
+    const onMongo = DATA_SERVICES.filter((service) => (options.mongo ?? []).includes(service));
+    let mongo;
+    if (onMongo.length > 0) {
+      mongo = await ferretdb.start({ instance, owner });
+      cleanups.push(() => mongo.stop());
+      step(`FerretDB ${mongo.url} for ${onMongo.join(', ')}`);
+      // The service's database is <prefix>_<service> on it (MongoServiceDatabase).
+      for (const service of onMongo) databases[service] = `${mongo.url.replace(/\/$/, '')}/${prefix}`;
+    }
     const admin = new pg.Client({ connectionString: database.url });
     await admin.connect();
     try {
-      for (const service of DATA_SERVICES) {
+      for (const service of DATA_SERVICES.filter((name) => !onMongo.includes(name))) {
         const name = `${prefix}_${service}`;
         await admin.query(`CREATE DATABASE ${name}`);
         const url = new URL(database.url);
@@ -213,7 +225,9 @@ export async function startCluster(options = {}) {
         KAFKA_CLIENT_ID: `wildframe-${service}`,
         IDENTITY_SECRET: secrets.IDENTITY_SECRET,
       };
-      if (DATA_SERVICES.includes(service)) Object.assign(env, { DATABASE_URL: databases[service], RUN_MIGRATIONS: 'true' });
+      if (DATA_SERVICES.includes(service)) {
+        Object.assign(env, { DATABASE_URL: databases[service], DATABASE_DRIVER: onMongo.includes(service) ? 'mongodb' : 'postgres', RUN_MIGRATIONS: 'true' });
+      }
       if (BUCKETS[service]) {
         Object.assign(env, {
           STORAGE_DRIVER: 's3',
@@ -257,7 +271,7 @@ export async function startCluster(options = {}) {
     await Promise.all(['photos', 'billing', 'contact'].map((service) => services[service].start()));
     step('starting the gateway');
     await services.gateway.start();
-    return { url: urlOf('gateway'), services, infra: { kafka: broker, postgres: database, minio: s3 }, databases, secrets, stop };
+    return { url: urlOf('gateway'), services, infra: { kafka: broker, postgres: database, minio: s3, ferretdb: mongo }, databases, secrets, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,12 +5,14 @@
 // image URL signed before the restart still opens. Run by `npm test` (tools/test.mjs) after the
 // build; alone: `npm run build && node --test tools/distributed/journey.test.mjs`.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import pg from 'pg';
 import { BUCKETS, DATA_SERVICES, startCluster } from './cluster.mjs';
+import { startOtlpSink } from './otlp-sink.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const fixture = (name) => readFileSync(join(root, 'services', 'photos', 'test-fixtures', name));
@@ -22,6 +24,8 @@ const PASSWORD = 'journey-password-1';
 const ADMIN = { email: 'journey.admin@wildframe.test', password: 'journey-admin-password' };
 
 let cluster;
+/** Where the services export their spans (OTEL_EXPORTER_OTLP_ENDPOINT). */
+let traces;
 const durations = [];
 let broken;
 const state = {};
@@ -55,9 +59,9 @@ async function eventually(what, check, timeoutMs = 60_000) {
   }
 }
 
-/** One request through the gateway: `json` or `form` body, bearer `token`; { status, body }. */
-async function api(method, path, { token, json, form } = {}) {
-  const headers = {};
+/** One request through the gateway: `json` or `form` body, bearer `token`, extra `headers`; { status, body }. */
+async function api(method, path, { token, json, form, headers: extra } = {}) {
+  const headers = { ...extra };
   if (token) headers.authorization = `Bearer ${token}`;
   let body;
   if (json !== undefined) {
@@ -113,13 +117,28 @@ async function storedKeys(bucket) {
   }
 }
 
-async function upload(token, image, title, type = 'image/jpeg') {
+async function upload(token, image, title, type = 'image/jpeg', headers = {}) {
   const form = new FormData();
   form.set('title', title);
   form.set('description', 'Seen on a morning walk.');
   form.set('photo', new Blob([image], { type }), type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
-  const body = await expectStatus('POST', '/photos/upload', 201, { token, form });
+  const body = await expectStatus('POST', '/photos/upload', 201, { token, form, headers });
   return body.photo;
+}
+
+/** A new W3C trace for a request: its id and the `traceparent` header that starts it. */
+function newTrace() {
+  const traceId = randomBytes(16).toString('hex');
+  return { traceId, traceparent: `00-${traceId}-${randomBytes(8).toString('hex')}-01` };
+}
+
+/** Waits until `to` exported a span of the trace whose parent is a span `from` exported: the call between them carried the trace. */
+async function expectHop(traceId, from, to) {
+  await eventually(`a ${from} → ${to} hop in trace ${traceId}`, async () => {
+    const spans = traces.spans().filter((span) => span.traceId === traceId);
+    const fromIds = new Set(spans.filter((span) => span.service === `wildframe-${from}`).map((span) => span.spanId));
+    assert.ok(spans.some((span) => span.service === `wildframe-${to}` && fromIds.has(span.parentSpanId)), `${spans.length} spans in the trace`);
+  }, 30_000);
 }
 
 /** Event ids of one service's outbox on the given topics (published or not). */
@@ -130,7 +149,10 @@ async function outboxIds(service, topics) {
 describe('distributed shape: six services as processes over Kafka, PostgreSQL and S3', () => {
   before(async () => {
     const started = Date.now();
+    traces = await startOtlpSink();
     cluster = await startCluster({
+      // Spans exported as a chart with tracing.enabled exports them, flushed every 250 ms.
+      env: { OTEL_EXPORTER_OTLP_ENDPOINT: traces.endpoint, OTEL_BSP_SCHEDULE_DELAY: '250' },
       instance: `journey-${process.pid}`,
       logLevel: 'warn',
       adminEmail: ADMIN.email,
@@ -147,6 +169,7 @@ describe('distributed shape: six services as processes over Kafka, PostgreSQL an
       for (const service of Object.values(cluster.services)) console.log(`\n--- ${service.name} (last output) ---\n${service.log.slice(-3000)}`);
     }
     await cluster?.stop();
+    await traces?.close();
     const total = durations.reduce((sum, [, ms]) => sum + ms, 0);
     console.log('\nDistributed journey, per step:');
     for (const [name, ms] of durations) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
@@ -155,7 +178,11 @@ describe('distributed shape: six services as processes over Kafka, PostgreSQL an
 
   step('explorer signs up (auth), and photos learns the name over Kafka', async () => {
     const email = `explorer.${Date.now()}@example.com`;
-    const body = await expectStatus('POST', '/auth/signup', 201, { json: { email, firstName: 'Ada', lastName: 'Explorer', password: PASSWORD, plan: 'explorer' } });
+    state.trace = { traceId: randomBytes(16).toString('hex'), callerSpanId: randomBytes(8).toString('hex') };
+    const body = await expectStatus('POST', '/auth/signup', 201, {
+      json: { email, firstName: 'Ada', lastName: 'Explorer', password: PASSWORD, plan: 'explorer' },
+      headers: { traceparent: `00-${state.trace.traceId}-${state.trace.callerSpanId}-01` },
+    });
     state.explorer = { id: body.user.id, token: body.sessionToken, email };
     assert.equal((await expectStatus('GET', '/auth/user', 200, { token: state.explorer.token })).plan, 'explorer');
     await eventually('photos knows the uploader', async () => {
@@ -163,8 +190,34 @@ describe('distributed shape: six services as processes over Kafka, PostgreSQL an
     });
   });
 
+  step("the signup's traceparent runs through gateway, auth, its outbox and Kafka to photos' consumer (OTLP spans)", async () => {
+    const { traceId, callerSpanId } = state.trace;
+    const inTrace = (service, test) => traces.spans().find((span) => span.traceId === traceId && span.service === `wildframe-${service}` && test(span));
+    const chain = await eventually('every hop exported its span', async () => {
+      // The gateway's two spans are both named POST: its server span continues the caller's, its proxy call is the child.
+      const gateway = inTrace('gateway', (span) => span.parentSpanId === callerSpanId);
+      const hops = {
+        gateway,
+        proxy: gateway && inTrace('gateway', (span) => span.parentSpanId === gateway.spanId),
+        auth: inTrace('auth', (span) => span.name === 'POST /api/auth/signup'),
+        publish: inTrace('auth', (span) => span.name === 'publish auth.user.registered.v1'),
+        consume: inTrace('photos', (span) => span.name === 'process auth.user.registered.v1'),
+      };
+      for (const [hop, span] of Object.entries(hops)) assert.ok(span, `no ${hop} span in trace ${traceId} (${traces.spans().length} spans received)`);
+      return hops;
+    }, 30_000);
+    assert.equal(chain.gateway.parentSpanId, callerSpanId, "the gateway continues the caller's span");
+    assert.equal(chain.auth.parentSpanId, chain.proxy.spanId, "auth continues the gateway's proxy call");
+    // The outbox relays after the commit, outside the request, yet the event stays in its trace.
+    assert.equal(chain.publish.parentSpanId, chain.auth.spanId, 'the publication continues the signup request');
+    assert.equal(chain.consume.parentSpanId, chain.publish.spanId, "photos' consumer continues the publication (Kafka headers)");
+  });
+
   step('explorer uploads two real photos (multipart through the gateway to photos, S3)', async () => {
-    state.publicPhoto = await upload(state.explorer.token, TIGER, 'Tiger in snow');
+    const trace = newTrace();
+    state.publicPhoto = await upload(state.explorer.token, TIGER, 'Tiger in snow', 'image/jpeg', { traceparent: trace.traceparent });
+    // The upload's critique: photos called analysis's internal API within the upload's trace.
+    await expectHop(trace.traceId, 'photos', 'analysis');
     state.privatePhoto = await upload(state.explorer.token, CANYON, 'Canyon at dusk');
     const keys = await storedKeys(BUCKETS.photos);
     for (const photo of [state.publicPhoto, state.privatePhoto]) assert.ok(keys.some((key) => key.includes(photo.id)), `no object of ${photo.id} in S3`);
@@ -267,8 +320,14 @@ describe('distributed shape: six services as processes over Kafka, PostgreSQL an
     const account = { email: `paid.${Date.now()}@example.com`, firstName: 'Ansel', lastName: 'Paid', password: PASSWORD };
     const setup = await expectStatus('POST', '/create-subscription-signup', 200, { json: { ...account, plan: 'enthusiast', isAnnual: true } });
     await expectStatus('POST', '/billing/sandbox/confirm-setup', 200, { json: { clientSecret: setup.clientSecret, ...CARD } });
-    const signup = await expectStatus('POST', '/complete-subscription', 200, { json: { setupIntentId: setup.setupIntentId, plan: 'enthusiast', isAnnual: true } });
+    const trace = newTrace();
+    const signup = await expectStatus('POST', '/complete-subscription', 200, {
+      json: { setupIntentId: setup.setupIntentId, plan: 'enthusiast', isAnnual: true },
+      headers: { traceparent: trace.traceparent },
+    });
     const token = signup.sessionToken;
+    // Billing created the account through auth's internal API within the request's trace.
+    await expectHop(trace.traceId, 'billing', 'auth');
     const user = await eventually('auth has the plan', async () => {
       const body = await expectStatus('GET', '/auth/user', 200, { token });
       assert.equal(body.plan, 'enthusiast');

@@ -1,14 +1,15 @@
 #!/usr/bin/env node
-// The test servers together: `npm run infra -- prepare|start|stop|status [kafka] [minio] [postgres]`
-// (all three when none is named). `prepare` fetches and builds everything once, ahead of a test
+// The test servers together: `npm run infra -- prepare|start|stop|status [kafka] [minio] [postgres] [ferretdb]`
+// (all when none is named). `prepare` fetches and builds everything once, ahead of a test
 // run, and prints how long each took; `start` prints where each listens.
 import { pathToFileURL } from 'node:url';
+import * as ferretdb from './ferretdb.mjs';
 import * as kafka from './kafka.mjs';
 import * as minio from './minio.mjs';
 import * as postgres from './postgres.mjs';
 
-export const servers = { kafka, minio, postgres };
-export { kafka, minio, postgres };
+export const servers = { kafka, minio, postgres, ferretdb };
+export { ferretdb, kafka, minio, postgres };
 
 /** Fetches/builds what the named servers need. Returns seconds per server (0 = already cached). */
 export async function prepareAll(names = Object.keys(servers)) {

@@ -1,16 +1,16 @@
 // For the jest projects that test against real servers (see services/platform/jest.config.cjs):
-// the PostgreSQL of every run, plus a Kafka broker and a MinIO server of this run's own (from
+// the databases of every run (PostgreSQL and FerretDB, databases.global-setup.mjs), plus a Kafka broker and a MinIO server of this run's own (from
 // tools/infra, built once and cached), named to the tests through the environment:
 //   KAFKA_TEST_BROKERS                  host:port[,host:port]
 //   S3_TEST_ENDPOINT, S3_TEST_REGION, S3_TEST_ACCESS_KEY_ID, S3_TEST_SECRET_ACCESS_KEY
 // Given already (e.g. a CI service), they are used as they are. A server that cannot start fails
 // the run with the reason under CI=true or WILDFRAME_REQUIRE_INFRA=1; elsewhere its suites are
 // skipped with that reason (KAFKA_TEST_UNAVAILABLE, S3_TEST_UNAVAILABLE).
-import postgresSetup from './postgres.global-setup.mjs';
+import databasesSetup from './databases.global-setup.mjs';
 import { infraRequired } from './infra-required.mjs';
 
 export default async function setup() {
-  await postgresSetup();
+  await databasesSetup();
   if (globalThis.__WILDFRAME_TEST_INFRA__) return; // another project of this run did it
   const running = (globalThis.__WILDFRAME_TEST_INFRA__ = []);
   const instance = `jest-${process.pid}`;

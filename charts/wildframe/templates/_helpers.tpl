@@ -121,6 +121,17 @@ dict root, raw (the entry of .Values.services).
 {{- if dig "database" "enabled" false .svc }}true{{ end }}
 {{- end }}
 
+{{/*
+The backend of a data service: services.<name>.database.driver, else database.driver (postgres).
+*/}}
+{{- define "wildframe.databaseDriver" -}}
+{{- $driver := dig "database" "driver" "" .svc | default ((.root.Values.database | default dict).driver) | default "postgres" }}
+{{- if not (has $driver (list "postgres" "mongodb")) }}
+{{- fail (printf "services.%s.database.driver must be postgres or mongodb (got %s)" .name $driver) }}
+{{- end }}
+{{- $driver }}
+{{- end }}
+
 {{- define "wildframe.hasStorage" -}}
 {{- if dig "storage" "enabled" false .svc }}true{{ end }}
 {{- end }}
@@ -151,8 +162,25 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
 {{- if $root.Values.metrics.enabled }}
 {{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
 {{- end }}
+{{- /* Span export (trace context is propagated and logged either way). */}}
+{{- if $root.Values.tracing.enabled }}
+{{- $tracing := $root.Values.tracing }}
+{{- $_ := set $env "OTEL_TRACES_EXPORTER" "otlp" }}
+{{- $_ := set $env "OTEL_EXPORTER_OTLP_ENDPOINT" (required "tracing.endpoint is required when tracing.enabled" $tracing.endpoint) }}
+{{- $_ := set $env "OTEL_SERVICE_NAME" (printf "wildframe-%s" .name) }}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER" ($tracing.sampler | default "parentbased_traceidratio") }}
+{{- $_ := set $env "OTEL_TRACES_SAMPLER_ARG" (toString ($tracing.samplerArg | default "1")) }}
+{{- $attributes := list (printf "service.namespace=%s" $root.Release.Namespace) }}
+{{- with $tracing.resourceAttributes }}{{ $attributes = append $attributes . }}{{ end }}
+{{- $_ := set $env "OTEL_RESOURCE_ATTRIBUTES" (join "," $attributes) }}
+{{- end }}
 {{- if include "wildframe.hasDatabase" . }}
 {{- $_ := set $env "RUN_MIGRATIONS" (ternary "false" "true" $root.Values.migrations.job.enabled) }}
+{{- /* The service checks its DATABASE_URL is of this kind (the URL's scheme picks its adapters). */}}
+{{- $_ := set $env "DATABASE_DRIVER" (include "wildframe.databaseDriver" .) }}
+{{- with dig "database" "url" "" $svc }}
+{{- $_ := set $env "DATABASE_URL" . }}
+{{- end }}
 {{- end }}
 {{- if include "wildframe.hasStorage" . }}
 {{- $_ := set $env "STORAGE_DRIVER" "s3" }}
@@ -215,13 +243,13 @@ Whether the chart creates the service's Secret: no existingSecret and inline val
 {{- end }}
 
 {{/*
-Secret env of a service as a YAML map: ENV_NAME -> {secretName, key, optional}. DATABASE_URL and
-the S3 keys are implied by database/storage; secrets.keys adds or overrides entries; every key of
+Secret env of a service as a YAML map: ENV_NAME -> {secretName, key, optional}. DATABASE_URL
+(unless database.url puts it in the ConfigMap) and the S3 keys are implied by database/storage; secrets.keys adds or overrides entries; every key of
 secrets.values is read too.
 */}}
 {{- define "wildframe.secretEnv" -}}
 {{- $entries := dict }}
-{{- if include "wildframe.hasDatabase" . }}
+{{- if and (include "wildframe.hasDatabase" .) (not (dig "database" "url" "" .svc)) }}
 {{- $_ := set $entries "DATABASE_URL" dict }}
 {{- end }}
 {{- if include "wildframe.hasStorage" . }}

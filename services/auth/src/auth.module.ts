@@ -19,6 +19,8 @@ import { AccountsApiService } from './use-cases/accounts-api';
 import { AdminUsersService } from './use-cases/admin-users.service';
 import { AccountsService } from './use-cases/accounts.service';
 import { AvatarsService } from './use-cases/avatars.service';
+import { AvatarOrphansJob } from './use-cases/avatar-orphans.job';
+import { AvatarReferences } from './repositories/avatar-references';
 import { RateLimiter } from './use-cases/rate-limiter';
 import { RecoveryService } from './use-cases/recovery.service';
 import { PlanChangesConsumer } from './use-cases/plan-changes.consumer';
@@ -92,6 +94,8 @@ export class AuthModule implements OnModuleInit {
         AccountsService,
         RecoveryService,
         AvatarsService,
+        AvatarReferences,
+        AvatarOrphansJob,
         AccountsApiService,
         PlanChangesConsumer,
         AdminUsersRepository,

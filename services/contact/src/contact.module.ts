@@ -5,12 +5,12 @@ import { CONTACT_CONFIG } from './contact.config';
 import type { ContactConfig } from './contact.config';
 import { AdminContactMessagesController } from './controllers/admin-contact-messages.controller';
 import { ContactController } from './controllers/contact.controller';
-import { ContactMessagesRepository } from './repositories/contact-messages.repository';
+import { contactMongoModels, contactRepositories } from './repositories/contact-repositories';
 import { ContactMessagesAdmin } from './use-cases/contact-messages-admin';
 import { SubmitContactMessage } from './use-cases/submit-contact-message';
 import { contactApiDocument } from './openapi';
 
-/** Versioned migrations of the `contact` schema (copied next to the compiled code by the build). */
+/** Versioned migrations of the `contact` schema on PostgreSQL (copied next to the compiled code by the build). */
 export const contactMigrationsFolder = join(__dirname, '..', 'migrations');
 
 /** Contact messages from the public form; responses, status, archive and the audit trail for admins. */
@@ -24,13 +24,19 @@ export class ContactModule {
           schema: 'contact',
           url: config.DATABASE_URL,
           migrationsFolder: contactMigrationsFolder,
+          mongoModels: contactMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
       controllers: [ContactController, AdminContactMessagesController],
       providers: [
-        openApiProvider('CONTACT_OPENAPI', () => contactApiDocument()), { provide: CONTACT_CONFIG, useValue: config }, ContactMessagesRepository, SubmitContactMessage, ContactMessagesAdmin],
+        openApiProvider('CONTACT_OPENAPI', () => contactApiDocument()),
+        { provide: CONTACT_CONFIG, useValue: config },
+        ...contactRepositories(config.DATABASE_URL),
+        SubmitContactMessage,
+        ContactMessagesAdmin,
+      ],
     };
   }
 }

@@ -15,6 +15,8 @@ import { PublicReadCache } from './public-cache/public-read-cache';
 import { PhotosRepository } from './repositories/photos.repository';
 import { UploadersRepository } from './repositories/uploaders.repository';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
+import { PhotoOrphansJob } from './use-cases/photo-orphans.job';
+import { PhotoFileReferences } from './repositories/photo-file-references';
 import { PhotoActions } from './use-cases/photo-actions';
 import { PhotoEventsConsumer } from './use-cases/photo-events.consumer';
 import { PhotoQueries } from './use-cases/photo-queries';
@@ -72,6 +74,8 @@ export class PhotosModule {
         PhotoActions,
         PhotoEventsConsumer,
         GuestExpiryJob,
+        PhotoFileReferences,
+        PhotoOrphansJob,
         SiteAssets,
         PhotosApiService,
         ...community.flatMap((part) => part.providers),

@@ -19,3 +19,4 @@ export * from './metrics';
 export * from './openapi';
 export * from './rate-limit';
 export * from './images';
+export * from './tracing';

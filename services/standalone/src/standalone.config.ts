@@ -10,8 +10,17 @@ export const standaloneConfigSchema = z.object({
   ...trustProxyEnv,
   /** Where the embedded database, stored files and the instance lock live. */
   DATA_DIR: envField.string().default('./data'),
-  /** Use an existing PostgreSQL instead of the embedded one (tests, or an operator's choice). */
-  DATABASE_URL: envField.url(['postgres', 'postgresql']).optional(),
+  /**
+   * Use an existing database instead of the embedded PostgreSQL: `postgres://…` (a schema per
+   * service) or `mongodb://…` (a database per service, `<database of the URL or wildframe>_<service>`).
+   */
+  DATABASE_URL: envField.databaseUrl().optional(),
+  /** One service's database instead of DATABASE_URL's (e.g. moving one service to MongoDB first). */
+  AUTH_DATABASE_URL: envField.databaseUrl().optional(),
+  PHOTOS_DATABASE_URL: envField.databaseUrl().optional(),
+  ANALYSIS_DATABASE_URL: envField.databaseUrl().optional(),
+  BILLING_DATABASE_URL: envField.databaseUrl().optional(),
+  CONTACT_DATABASE_URL: envField.databaseUrl().optional(),
   /** The site's public address, for the links of social previews (see the gateway's PUBLIC_ORIGIN). */
   PUBLIC_ORIGIN: envField.url(['http', 'https']).transform((url) => new URL(url).origin).optional(),
   /** Built web app; defaults to frontend/dist in the workspace. */

@@ -10,9 +10,14 @@ import { Env, EventBus, loadConfig, ObjectStorage, PlatformModule } from '@wildf
 /** The standalone shape's site admin when ADMIN_EMAIL / ADMIN_PASSWORD are not set. */
 export const DEFAULT_ADMIN = { email: 'admin@wildframe.local', password: 'wildframe-admin-change-me' } as const;
 
+/** The services that keep data, each in its own schema (PostgreSQL) or database (MongoDB). */
+export const DATA_SERVICES = ['auth', 'photos', 'analysis', 'billing', 'contact'] as const;
+export type DataService = (typeof DATA_SERVICES)[number];
+
 export interface StandaloneParts {
   env: Env;
-  databaseUrl: string;
+  /** Each data service's database URL (postgres:// or mongodb://; its module picks its adapters by it). */
+  databaseUrls: Record<DataService, string>;
   storageDir: string;
   eventBus: EventBus;
   storage: ObjectStorage;
@@ -27,7 +32,6 @@ export interface StandaloneParts {
 export function standaloneModule(parts: StandaloneParts): DynamicModule {
   const env: Env = {
     ...parts.env,
-    DATABASE_URL: parts.databaseUrl,
     EVENT_BUS_DRIVER: 'in-process',
     STORAGE_DRIVER: 'filesystem',
     STORAGE_DIR: parts.storageDir,
@@ -37,6 +41,8 @@ export function standaloneModule(parts: StandaloneParts): DynamicModule {
     // Several services share one PostgreSQL here; keep each pool small.
     DATABASE_POOL_SIZE: parts.env['DATABASE_POOL_SIZE'] ?? '4',
   };
+
+  const envOf = (service: DataService): Env => ({ ...env, DATABASE_URL: parts.databaseUrls[service] });
 
   @Module({})
   class StandaloneModule {}
@@ -50,11 +56,11 @@ export function standaloneModule(parts: StandaloneParts): DynamicModule {
         storage: parts.storage,
       }),
       GatewayModule.register(loadConfig('gateway', gatewayConfigSchema, env)),
-      AuthModule.register(loadConfig('auth', authConfigSchema, env)),
-      PhotosModule.register(loadConfig('photos', photosConfigSchema, env)),
-      AnalysisModule.register(loadConfig('analysis', analysisConfigSchema, env)),
-      BillingModule.register(loadConfig('billing', billingConfigSchema, env)),
-      ContactModule.register(loadConfig('contact', contactConfigSchema, env)),
+      AuthModule.register(loadConfig('auth', authConfigSchema, envOf('auth'))),
+      PhotosModule.register(loadConfig('photos', photosConfigSchema, envOf('photos'))),
+      AnalysisModule.register(loadConfig('analysis', analysisConfigSchema, envOf('analysis'))),
+      BillingModule.register(loadConfig('billing', billingConfigSchema, envOf('billing'))),
+      ContactModule.register(loadConfig('contact', contactConfigSchema, envOf('contact'))),
     ],
   };
 }

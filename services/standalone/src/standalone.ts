@@ -1,7 +1,7 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { configureGatewayHttp, gatewayConfigSchema } from '@wildframe/gateway';
 import { usePublicReadsFastPath } from '@wildframe/photos';
-import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig } from '@wildframe/platform';
+import { createEventBus, createHttpApp, createLogger, createObjectStorage, Env, loadConfig, startTracing } from '@wildframe/platform';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join, resolve } from 'node:path';
@@ -10,7 +10,7 @@ import { lockDataDir } from './data-dir-lock';
 import { seedDemoContent } from './seed/seed-demo-content';
 import { startEmbeddedDatabase } from './embedded-database';
 import { standaloneConfigSchema } from './standalone.config';
-import { DEFAULT_ADMIN, standaloneModule } from './standalone.module';
+import { DATA_SERVICES, DEFAULT_ADMIN, standaloneModule, type DataService } from './standalone.module';
 import { workspaceRoot } from './workspace-root';
 
 export interface RunningStandalone {
@@ -28,20 +28,31 @@ export interface RunningStandalone {
  */
 export async function startStandalone(env: Env): Promise<RunningStandalone> {
   const config = loadConfig('standalone', standaloneConfigSchema, env);
+  // Trace ids in the log lines (and spans exported when OTEL_* asks); set up before anything runs.
+  const tracing = startTracing({ service: 'standalone', env });
   const logger = createLogger({ service: 'standalone', level: config.LOG_LEVEL });
   const dataDir = resolve(config.DATA_DIR);
   const lock = lockDataDir(dataDir);
-  const cleanups: Array<() => Promise<void> | void> = [() => lock.release()];
+  const cleanups: Array<() => Promise<void> | void> = [() => tracing.shutdown(), () => lock.release()];
   const stop = async (): Promise<void> => {
     for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
   };
   try {
+    const chosen: Partial<Record<DataService, string>> = {
+      auth: config.AUTH_DATABASE_URL,
+      photos: config.PHOTOS_DATABASE_URL,
+      analysis: config.ANALYSIS_DATABASE_URL,
+      billing: config.BILLING_DATABASE_URL,
+      contact: config.CONTACT_DATABASE_URL,
+    };
     let databaseUrl = config.DATABASE_URL;
-    if (!databaseUrl) {
+    // The embedded PostgreSQL only when some service has no database of its own.
+    if (!databaseUrl && DATA_SERVICES.some((service) => chosen[service] === undefined)) {
       const embedded = await startEmbeddedDatabase(dataDir, logger);
       cleanups.push(() => embedded.stop());
       databaseUrl = embedded.url;
     }
+    const databaseUrls = Object.fromEntries(DATA_SERVICES.map((service) => [service, chosen[service] ?? databaseUrl ?? ''])) as Record<DataService, string>;
     const storageDir = join(dataDir, 'storage');
     const webDir = config.WEB_DIR ?? join(workspaceRoot(), 'frontend', 'dist');
     const serveWeb = config.WEB_DIR !== undefined || existsSync(join(webDir, 'index.html'));
@@ -50,7 +61,7 @@ export async function startStandalone(env: Env): Promise<RunningStandalone> {
     const app = await createHttpApp(
       standaloneModule({
         env,
-        databaseUrl,
+        databaseUrls,
         storageDir,
         eventBus: createEventBus({ driver: 'in-process' }, { logger }),
         storage: createObjectStorage({ driver: 'filesystem', dir: storageDir }),

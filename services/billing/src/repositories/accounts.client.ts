@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { ACCOUNTS_API, INTERNAL_TOKEN_HEADER } from '@wildframe/contracts';
 import type { AccountsApi, AccountView, PlanId } from '@wildframe/contracts';
-import { LocalServiceRegistry } from '@wildframe/platform';
+import { LocalServiceRegistry, tracedFetch } from '@wildframe/platform';
 import { BILLING_CONFIG } from '../billing.config';
 import type { BillingConfig } from '../billing.config';
 import { billingErrors } from '../domain/billing.errors';
@@ -74,7 +74,7 @@ export class AccountsClient implements AccountsApi, OnApplicationBootstrap {
 
   private async http<T>(method: 'POST' | 'DELETE', path: string, body?: unknown): Promise<T> {
     const url = new URL(`${INTERNAL_ACCOUNTS_PATH}${path}`, this.config.AUTH_URL);
-    const response = await fetch(url, {
+    const response = await tracedFetch(url, {
       method,
       headers: { 'content-type': 'application/json', [INTERNAL_TOKEN_HEADER]: this.config.INTERNAL_API_TOKEN ?? '' },
       body: body === undefined ? undefined : JSON.stringify(body),

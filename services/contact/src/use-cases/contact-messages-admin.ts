@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EventOutbox } from '@wildframe/platform';
+import { CLOCK, EventOutbox, pendingEvent } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
-import type { ContactMessageRow } from '../db/schema';
 import { contactErrors } from '../domain/contact.errors';
-import { ContactMessageView, ContactResponseView, ContactStatus, toMessageView, toResponseView } from '../domain/contact-message';
+import { ContactMessage, ContactMessageView, ContactResponseView, ContactStatus, toMessageView, toResponseView } from '../domain/contact-message';
 import type { AuditAction } from '../domain/contact-message';
 import { ContactMessagesRepository } from '../repositories/contact-messages.repository';
 
@@ -54,21 +53,16 @@ export class ContactMessagesAdmin {
     admin: Identity,
     reason: string | null,
     action: AuditAction,
-    decide: (current: ContactMessageRow) => ContactMessageRow['status'] | null,
-  ): Promise<ContactMessageRow> {
-    const change = await this.messages.transaction(async (tx) => {
-      const changed = await this.messages.changeStatus(id, decide, action, { changedBy: admin.userId, reason }, tx);
-      // Stored with the change, published once it committed (and after a crash, at the next start).
-      if (changed && changed.before.status !== changed.after.status) {
-        await this.outbox.enqueue(
-          tx,
-          'contact.message.status-changed.v1',
-          { messageId: id, oldStatus: changed.before.status, newStatus: changed.after.status, changedBy: admin.userId, at: this.clock.now().toISOString() },
-          { key: id, subject: id },
-        );
-      }
-      return changed;
-    });
+    decide: (current: ContactMessage) => ContactStatus | null,
+  ): Promise<ContactMessage> {
+    const change = await this.messages.changeStatus(id, decide, action, { changedBy: admin.userId, reason }, (before, after) => [
+      // Stored with the change, published once it is stored (and after a crash, at the next start).
+      pendingEvent(
+        'contact.message.status-changed.v1',
+        { messageId: id, oldStatus: before.status, newStatus: after.status, changedBy: admin.userId, at: this.clock.now().toISOString() },
+        { key: id, subject: id },
+      ),
+    ]);
     if (!change) throw contactErrors.notFound();
     await this.outbox.flush();
     return change.after;

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EventOutbox } from '@wildframe/platform';
+import { CLOCK, EventOutbox, pendingEvent } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
 import { CONTACT_CONFIG } from '../contact.config';
 import type { ContactConfig } from '../contact.config';
@@ -29,36 +29,33 @@ export class SubmitContactMessage {
   async execute(input: { body: ContactMessageBody; identity: Identity | null; ip: string }): Promise<SubmittedMessage> {
     const now = this.clock.now();
     const ipAddress = (input.ip || 'unknown').slice(0, IP_MAX_LENGTH);
-    const row = await this.messages.transaction(async (tx) => {
-      const inserted = await this.messages.insertWithinLimit(
-        {
-          name: input.body.name,
-          email: input.body.email.toLowerCase(),
-          subject: input.body.subject,
-          message: input.body.message,
-          category: input.body.category,
-          userId: input.identity?.userId ?? null,
-          ipAddress,
-        },
-        {
-          ipAddress,
-          at: now,
-          windowStart: new Date(now.getTime() - this.config.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000),
-          max: this.config.CONTACT_MAX_MESSAGES_PER_WINDOW,
-          refuse: contactErrors.tooManyMessages,
-        },
-        tx,
-      );
-      // Stored with the message, published once it committed (and after a crash, at the next start).
-      await this.outbox.enqueue(
-        tx,
-        'contact.message.received.v1',
-        { messageId: inserted.id, category: inserted.category, userId: inserted.userId ?? '', at: now.toISOString() },
-        { key: inserted.id, subject: inserted.id },
-      );
-      return inserted;
-    });
+    const stored = await this.messages.submit(
+      {
+        name: input.body.name,
+        email: input.body.email.toLowerCase(),
+        subject: input.body.subject,
+        message: input.body.message,
+        category: input.body.category,
+        userId: input.identity?.userId ?? null,
+        ipAddress,
+      },
+      {
+        ipAddress,
+        at: now,
+        windowStart: new Date(now.getTime() - this.config.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000),
+        max: this.config.CONTACT_MAX_MESSAGES_PER_WINDOW,
+        refuse: contactErrors.tooManyMessages,
+      },
+      // Stored with the message, published once it is stored (and after a crash, at the next start).
+      (message) => [
+        pendingEvent(
+          'contact.message.received.v1',
+          { messageId: message.id, category: message.category, userId: message.userId ?? '', at: now.toISOString() },
+          { key: message.id, subject: message.id },
+        ),
+      ],
+    );
     await this.outbox.flush();
-    return { id: row.id, status: row.status, message: 'Message sent successfully!' };
+    return { id: stored.id, status: stored.status, message: 'Message sent successfully!' };
   }
 }

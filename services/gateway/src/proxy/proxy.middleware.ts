@@ -1,7 +1,7 @@
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { request as httpRequest, IncomingHttpHeaders } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { bearerToken, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
+import { bearerToken, encodeIdentityHeader, endClientSpan, IDENTITY_HEADER, setTraceHeaders, startClientSpan } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import { isInternalPath, Upstream, upstreamFor } from './route-table';
 
@@ -73,15 +73,20 @@ async function forward(req: Request, res: Response, target: Upstream, url: URL, 
   headers['x-forwarded-proto'] = req.protocol;
   headers['x-forwarded-host'] = req.headers.host;
   headers.host = url.host;
+  // The service continues the gateway's trace through this call's span, not the client's.
+  const span = startClientSpan(req.method, url, target);
+  setTraceHeaders(headers, span);
   const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
   const upstreamReq = send(url, { method: req.method, headers }, (upstreamRes) => {
+    endClientSpan(span, { status: upstreamRes.statusCode ?? 502 });
     res.status(upstreamRes.statusCode ?? 502);
     for (const [name, value] of Object.entries(forwardable(upstreamRes.headers))) {
       if (value !== undefined) res.setHeader(name, value);
     }
     upstreamRes.pipe(res);
   });
-  upstreamReq.on('error', () => {
+  upstreamReq.on('error', (error) => {
+    endClientSpan(span, { error });
     if (res.headersSent) return res.destroy();
     res.status(502).json({ statusCode: 502, message: `The ${target} service is unavailable. Please try again shortly.` });
   });

@@ -1,4 +1,5 @@
 import type { Identity, Plan } from '@wildframe/platform';
+import { tracedFetch } from '@wildframe/platform';
 import { createHash } from 'node:crypto';
 
 const CACHE_MS = 10_000;
@@ -28,7 +29,7 @@ export class RemoteIdentityResolver {
   }
 
   private async lookup(token: string): Promise<Identity | null> {
-    const res = await fetch(new URL('/api/auth/user', this.authUrl), {
+    const res = await tracedFetch(new URL('/api/auth/user', this.authUrl), {
       headers: { authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(3000),
     });

@@ -1,4 +1,5 @@
 import type { PhotoSocialPreview } from '@wildframe/contracts';
+import { tracedFetch } from '@wildframe/platform';
 
 /** A page never waits longer than the web-app middleware's own deadline; the request stops too. */
 const LOOKUP_TIMEOUT_MS = 2000;
@@ -21,7 +22,7 @@ export function remoteSocialPreview(photosUrl: string): (slugOrId: string) => Pr
   return async (slugOrId) => {
     if (slugOrId === '.' || slugOrId === '..') return null;
     const url = new URL(`/api/photos/${encodeURIComponent(slugOrId)}`, photosUrl);
-    const response = await fetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
+    const response = await tracedFetch(url, { headers: { accept: 'application/json' }, signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS) });
     if (response.status === 404 || response.status === 403 || response.status === 401) {
       await response.body?.cancel();
       return null;

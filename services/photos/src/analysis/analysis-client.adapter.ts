@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ANALYSIS_API, createAnalysisHttpClient } from '@wildframe/contracts';
 import type { AnalysisApi } from '@wildframe/contracts';
-import { LocalServiceRegistry } from '@wildframe/platform';
+import { LocalServiceRegistry, tracedFetch } from '@wildframe/platform';
 import type { AnalysisClient, AnalysisOutcome, AnalysisRequest } from './analysis-client';
 
 export interface RemoteAnalysis {
@@ -24,7 +24,7 @@ export class AnalysisClientAdapter implements AnalysisClient {
     private readonly registry: LocalServiceRegistry,
     remote: RemoteAnalysis | null,
   ) {
-    this.http = remote ? createAnalysisHttpClient({ baseUrl: remote.url, internalToken: remote.token }) : null;
+    this.http = remote ? createAnalysisHttpClient({ baseUrl: remote.url, internalToken: remote.token, fetch: tracedFetch }) : null;
   }
 
   async analyze(request: AnalysisRequest, deadlineMs: number): Promise<AnalysisOutcome> {

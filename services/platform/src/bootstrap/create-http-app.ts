@@ -5,6 +5,7 @@ import express, { ErrorRequestHandler } from 'express';
 import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
 import { httpMetricsMiddleware } from '../metrics/metrics';
+import { httpTracingMiddleware } from '../tracing/http-spans';
 import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
@@ -36,6 +37,8 @@ export async function createHttpApp(rootModule: Type | DynamicModule, options: H
   app.set('trust proxy', options.trustProxy ?? false);
   // First, so proxied requests (the gateway) are timed too.
   app.use(httpMetricsMiddleware);
+  // Before the gateway's proxy, so a proxied request carries the gateway's span.
+  app.use(httpTracingMiddleware);
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;

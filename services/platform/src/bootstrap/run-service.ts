@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ConfigError, Env, loadConfig } from '../config/load-config';
 import { EventBusSettings, eventBusSettings, metricsEnv, shutdownEnv, StorageSettings, storageSettings } from '../config/infrastructure.config';
 import { startMetricsServer } from '../metrics/metrics';
+import { startTracing, type Tracing } from '../tracing/tracing';
 import { createEventBus } from '../events';
 import { createLogger } from '../logging/logging';
 import { PlatformModule } from '../platform.module';
@@ -63,6 +64,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   let metricsPort: number | undefined;
   let drainDelayMs: number;
   let shutdownTimeoutMs: number;
+  let tracing: Tracing;
   try {
     config = loadConfig(definition.name, definition.schema, env) as z.infer<S> & BaseServiceConfig;
     ({ METRICS_PORT: metricsPort, SHUTDOWN_DRAIN_DELAY_MS: drainDelayMs, SHUTDOWN_TIMEOUT_MS: shutdownTimeoutMs } = loadConfig(
@@ -70,6 +72,8 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
       z.object({ ...metricsEnv, ...shutdownEnv }),
       env,
     ));
+    // First: everything after it (the app, the bus, the outbox) runs inside traces.
+    tracing = startTracing({ service: definition.name, env });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -79,6 +83,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   }
   const logging = { service: definition.name, level: config.LOG_LEVEL };
   const logger = createLogger(logging);
+  if (tracing.exporters.length > 0) logger.info({ exporters: tracing.exporters }, `${definition.name} exports traces`);
   const busSettings: EventBusSettings = eventBusSettings(config);
   const storage: StorageSettings | undefined = usesStorage(config) ? storageSettings(config) : undefined;
 
@@ -112,6 +117,10 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
     onShutdownSignal(async () => {
       await gracefulClose(app, { drainDelayMs, logger });
       metricsServer?.close();
+      // Last: the spans of the final requests and events are exported too, but an unreachable
+      // collector must not eat the shutdown budget.
+      const gaveUp = new Promise<void>((resolve) => setTimeout(resolve, 3_000).unref());
+      await Promise.race([tracing.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'exporting the last spans failed')), gaveUp]);
     }, logger, shutdownTimeoutMs);
   } catch (error) {
     logger.fatal({ err: error }, `${definition.name} failed to start`);

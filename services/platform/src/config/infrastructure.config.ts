@@ -41,6 +41,14 @@ export const storageEnv = {
   S3_ACCESS_KEY_ID: envField.string().optional(),
   S3_SECRET_ACCESS_KEY: envField.string().optional(),
   S3_FORCE_PATH_STYLE: envField.bool(false),
+  /** Orphan sweep of the service's stored files (see storage/orphan-sweep.ts): every hour; 0 turns it off. */
+  ORPHAN_SWEEP_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').default(3_600_000),
+  /** Unreferenced objects younger than this are kept: an upload stores its files before its row commits. */
+  ORPHAN_MIN_AGE_MS: z.coerce
+    .number({ message: 'must be a number' })
+    .int('must be a whole number')
+    .min(300_000, 'must be at least 300000 (5 minutes): an upload stores its files before its row commits')
+    .default(3_600_000),
 };
 
 /**
@@ -60,7 +68,13 @@ export const identityEnv = {
 };
 
 export const databaseEnv = {
-  DATABASE_URL: envField.url(['postgres', 'postgresql']),
+  /** postgres:// (schemas of one database) or mongodb:// (one database per service); see databaseDriver(). */
+  DATABASE_URL: envField.databaseUrl(),
+  /**
+   * Optional: the backend DATABASE_URL must name (the Helm chart's database.driver). The URL's
+   * scheme picks the adapters; this only catches a Secret holding the other kind of URL.
+   */
+  DATABASE_DRIVER: envField.oneOf(['postgres', 'mongodb'] as const).optional(),
   /** In Kubernetes a migration Job may run migrations instead of every replica. */
   RUN_MIGRATIONS: envField.bool(true),
   DATABASE_POOL_SIZE: envField.positiveInt(5),
@@ -79,7 +93,16 @@ type StorageFields = {
 };
 
 /** Cross-field rules: variables that become required once a driver is chosen. */
-export function requireDriverSettings(value: Partial<EventBusFields & StorageFields>, ctx: z.RefinementCtx): void {
+type DatabaseFields = { DATABASE_URL: string; DATABASE_DRIVER?: 'postgres' | 'mongodb' };
+
+/** Cross-field checks of the infrastructure settings (every service's schema runs it in superRefine). */
+export function requireDriverSettings(value: Partial<EventBusFields & StorageFields & DatabaseFields>, ctx: z.RefinementCtx): void {
+  if (value.DATABASE_DRIVER !== undefined && value.DATABASE_URL !== undefined) {
+    const named = /^mongodb(\+srv)?:/i.test(value.DATABASE_URL) ? 'mongodb' : 'postgres';
+    if (named !== value.DATABASE_DRIVER) {
+      ctx.addIssue({ code: 'custom', path: ['DATABASE_URL'], message: `must be a ${value.DATABASE_DRIVER === 'mongodb' ? 'mongodb://' : 'postgres://'} URL (DATABASE_DRIVER=${value.DATABASE_DRIVER})` });
+    }
+  }
   if (value.EVENT_BUS_DRIVER === 'kafka' && !value.KAFKA_BROKERS) {
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_BUS_DRIVER=kafka' });
   }

@@ -32,7 +32,7 @@ describe('loadConfig', () => {
   it('names a wrong value with what was given', () => {
     expect(problemsOf({ ...valid, PORT: 'eighty' })).toEqual(["PORT: must be a port number (got 'eighty')"]);
     expect(problemsOf({ ...valid, PORT: '70000' })).toEqual(["PORT: must be between 0 and 65535 (got '70000')"]);
-    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual(["DATABASE_URL: must be a URL starting with postgres:// or postgresql:// (got 'mysql://x')"]);
+    expect(problemsOf({ DATABASE_URL: 'mysql://x' })).toEqual(["DATABASE_URL: must be a URL starting with postgres://, postgresql://, mongodb:// or mongodb+srv:// (got 'mysql://x')"]);
     expect(problemsOf({ ...valid, EVENT_BUS_DRIVER: 'rabbit' })[0]).toMatch(/^EVENT_BUS_DRIVER: must be one of in-process, kafka/);
   });
 

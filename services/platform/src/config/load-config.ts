@@ -58,6 +58,17 @@ export const envField = {
           return false;
         }
       }, `must be a URL starting with ${protocols.map((p) => `${p}://`).join(' or ')}`),
+  /**
+   * A database URL: `postgres://`/`postgresql://` (PostgreSQL) or `mongodb://`/`mongodb+srv://`
+   * (MongoDB; its host list may name several hosts, which WHATWG URLs cannot parse).
+   */
+  databaseUrl: () =>
+    z
+      .string()
+      .refine(
+        (v) => /^(postgres|postgresql):\/\/\S+$/i.test(v) ? isParsableUrl(v) : /^mongodb(\+srv)?:\/\/[^\s/]+(\/\S*)?$/i.test(v),
+        'must be a URL starting with postgres://, postgresql://, mongodb:// or mongodb+srv://',
+      ),
   bool: (fallback: boolean) =>
     z
       .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
@@ -76,3 +87,12 @@ export const envField = {
     message: 'must be one of fatal, error, warn, info, debug, trace, silent',
   }).default('info'),
 };
+
+function isParsableUrl(value: string): boolean {
+  try {
+    new URL(value);
+    return true;
+  } catch {
+    return false;
+  }
+}

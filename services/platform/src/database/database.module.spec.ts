@@ -1,11 +1,20 @@
 import { Module, type DynamicModule } from '@nestjs/common';
+import { examplePayload } from '@wildframe/contracts';
 import { sql } from 'drizzle-orm';
+import { Schema } from 'mongoose';
 import { join } from 'node:path';
 import type { EventEnvelope } from '../events/event-bus';
+import { HealthRegistry } from '../health/health';
+import { describeEachBackend } from '../testing/each-backend';
 import { createServiceTestApp, type ServiceTestApp } from '../testing/service-test-app';
 import { DATABASE, DatabaseModule } from './database.module';
-import { EventOutbox } from './ports';
-import type { ServiceDatabase } from './service-database';
+import { MongoServiceDatabase } from './mongo/mongo-service-database';
+import { pendingEvent } from './ports';
+import { withEvents, withOutbox } from './mongo/outbox-fields';
+import { ServiceDatabase } from './service-database';
+
+const noteSchema = withOutbox(new Schema({ _id: String, slug: String }));
+noteSchema.index({ slug: 1 }, { unique: true, name: 'notes_slug_unique' });
 
 @Module({})
 class ProbeModule {
@@ -17,6 +26,7 @@ class ProbeModule {
           schema: 'probe',
           url,
           migrationsFolder: join(__dirname, 'test-fixtures', 'migrations'),
+          mongoModels: [{ name: 'Note', schema: noteSchema, collection: 'notes' }],
           runMigrations: true,
           outbox: { startupDelayMs: 10, sweepIntervalMs: 50 },
         }),
@@ -25,27 +35,50 @@ class ProbeModule {
   }
 }
 
-describe('DatabaseModule.forService', () => {
+describeEachBackend('DatabaseModule.forService', (backend) => {
   let t: ServiceTestApp;
   const seen: EventEnvelope[] = [];
   beforeAll(async () => {
     t = await createServiceTestApp((env) => [ProbeModule.register(env.DATABASE_URL)], {
+      databaseUrl: backend.url,
       subscribe: (bus) => bus.subscribe('photos.photo.uploaded.v1', 'probe', async (event) => void seen.push(event as EventEnvelope)),
     });
   });
   afterAll(() => t.close());
 
+  it('gives the handle of the backend the URL names, by the DATABASE token and by its class, and checks it for readiness', async () => {
+    const database = t.app.get<ServiceDatabase | MongoServiceDatabase>(DATABASE, { strict: false });
+    const typed = backend.driver === 'mongo' ? MongoServiceDatabase : ServiceDatabase;
+    expect(database).toBeInstanceOf(typed);
+    expect(t.app.get<unknown>(typed, { strict: false })).toBe(database);
+    const health = t.app.get(HealthRegistry, { strict: false });
+    expect(await health.run()).toEqual({ ok: true, checks: { 'database:probe': 'up' } });
+  });
+
+  it('prepares the database at start-up: migrations on PostgreSQL, the models’ indexes on MongoDB', async () => {
+    const database = t.app.get<ServiceDatabase | MongoServiceDatabase>(DATABASE, { strict: false });
+    if (database instanceof MongoServiceDatabase) {
+      expect(await database.indexNames('notes')).toEqual(expect.arrayContaining(['notes_slug_unique', 'outbox_seq']));
+      expect(await database.indexNames('processed_events')).toContain('processed_events_consumer_event');
+    } else {
+      expect(await database.appliedMigrations()).toBe(2);
+    }
+  });
+
   it('gives the service its outbox, whose sweep publishes what a crashed process left behind', async () => {
-    const database = t.app.get<ServiceDatabase>(DATABASE, { strict: false });
-    const outbox = t.app.get(EventOutbox, { strict: false });
-    const payload = { photoId: 'p-left', userId: 'u', title: 'T', category: 'wildlife', fileSize: 1, mimeType: 'image/jpeg', isTemporary: false, uploadedAt: '2026-01-01T00:00:00.000Z' };
-    // What a process that died after its commit leaves: the row, never flushed.
-    await database.db.execute(
-      sql`INSERT INTO probe.outbox (id, topic, key, payload) VALUES ('ev-left-behind', 'photos.photo.uploaded.v1', 'p-left', ${JSON.stringify(payload)}::jsonb)`,
-    );
+    const database = t.app.get<ServiceDatabase | MongoServiceDatabase>(DATABASE, { strict: false });
+    const payload = examplePayload('photos.photo.uploaded.v1', { photoId: 'p-left' });
+    // What a process that died after its write leaves: the event stored, never flushed.
+    if (database instanceof MongoServiceDatabase) {
+      const event = pendingEvent('photos.photo.uploaded.v1', payload, { key: 'p-left', id: 'ev-left-behind' });
+      await database.model('Note').create(withEvents({ _id: 'n1', slug: 'n1' }, [event]));
+    } else {
+      await database.db.execute(
+        sql`INSERT INTO probe.outbox (id, topic, key, payload) VALUES ('ev-left-behind', 'photos.photo.uploaded.v1', 'p-left', ${JSON.stringify(payload)}::jsonb)`,
+      );
+    }
     const deadline = Date.now() + 5000;
     while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-    await outbox.idle();
     await t.bus.idle();
     expect(seen.map((e) => [e.id, e.key, e.payload])).toEqual([['ev-left-behind', 'p-left', expect.objectContaining({ photoId: 'p-left' })]]);
   });

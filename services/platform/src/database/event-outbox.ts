@@ -7,7 +7,7 @@ import { buildRecord } from '../events/event-record';
 import type { DatabaseTransaction } from './processed-event-store';
 import type { ServiceDatabase } from './service-database';
 import { trackOutbox } from '../metrics/metrics';
-import { EventOutbox, type PendingEvent } from './ports';
+import { EventOutbox, withTraceContext, type PendingEvent } from './ports';
 
 export interface EventOutboxOptions {
   /** How often the relay looks for events a crash or a bus outage left behind. Default 30 s. */
@@ -115,7 +115,8 @@ export class PostgresEventOutbox extends EventOutbox {
    * @deprecated Hand `PendingEvent`s to a repository method instead (see `ports.ts`); kept while the
    * services move to their repository ports.
    */
-  override async enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
+  override async enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], given: PublishOptions): Promise<string> {
+    const options = withTraceContext(given);
     const id = options.id ?? randomUUID();
     buildRecord(eventCodec(), topic, payload, { ...options, id });
     await tx.execute(

@@ -2,6 +2,16 @@ import { eventCodec, type EventPayloads, type Topic } from '@wildframe/contracts
 import { randomUUID } from 'node:crypto';
 import type { PublishOptions } from '../events/event-bus';
 import { buildRecord } from '../events/event-record';
+import { traceHeaders } from '../tracing/trace-context';
+
+/**
+ * The options with the active trace context added to the headers: a stored event is published
+ * later, by the relay, yet continues the trace of the request (or event) that caused it.
+ */
+export function withTraceContext(options: PublishOptions): PublishOptions {
+  const trace = traceHeaders();
+  return Object.keys(trace).length === 0 ? options : { ...options, headers: { ...trace, ...options.headers } };
+}
 
 /**
  * What the use cases of every service see of persistence, whatever the backend.
@@ -31,7 +41,8 @@ export interface PendingEvent<T extends Topic = Topic> {
  * Builds a pending event, checking its payload as `EventBus.publish` would, so an invalid event
  * fails the use case before anything is written instead of sitting in an outbox.
  */
-export function pendingEvent<T extends Topic>(topic: T, payload: EventPayloads[T], options: PublishOptions): PendingEvent<T> {
+export function pendingEvent<T extends Topic>(topic: T, payload: EventPayloads[T], given: PublishOptions): PendingEvent<T> {
+  const options = withTraceContext(given);
   const id = options.id ?? randomUUID();
   buildRecord(eventCodec(), topic, payload, { ...options, id });
   return {

@@ -1,8 +1,10 @@
+import type { Span } from '@opentelemetry/api';
 import { eventCodec, type EventCodec, type EventPayloads, type Topic } from '@wildframe/contracts';
 import { deadLetterTopic, type EventBus, type EventHandler, type PublishOptions, type SubscribeOptions } from './event-bus';
 import { defaultEventBusLogger, errorMessage, type EventBusLogger } from './event-bus-logger';
 import { deliver, subscription, type Subscription } from './delivery';
 import { eventsConsumed, eventsDeadLettered, eventsPublished } from '../metrics/metrics';
+import { markEventFailed, withConsumeSpan, withPublishSpan } from '../tracing/event-spans';
 import { buildRecord, deadLetterRecord, readDeadLetter, type DeadLetter, type EventRecord } from './event-record';
 
 export interface InProcessEventBusOptions {
@@ -47,10 +49,12 @@ export class InProcessEventBus implements EventBus {
     if (this.state !== 'started' && this.state !== 'stopping') {
       throw new Error(`Cannot publish to '${topic}': the event bus is ${this.state === 'created' ? 'not started' : 'stopped'}`);
     }
-    const { id, record } = buildRecord(this.codec, topic, payload, options);
-    for (const sub of this.subscriptions.get(topic)?.values() ?? []) this.enqueue(sub, record);
-    eventsPublished.inc({ topic });
-    return id;
+    return withPublishSpan(topic, options.headers, async (headers) => {
+      const { id, record } = buildRecord(this.codec, topic, payload, { ...options, headers });
+      for (const sub of this.subscriptions.get(topic)?.values() ?? []) this.enqueue(sub, record);
+      eventsPublished.inc({ topic });
+      return id;
+    });
   }
 
   subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>, options?: SubscribeOptions): void {
@@ -131,12 +135,17 @@ export class InProcessEventBus implements EventBus {
     }
   }
 
-  private async deliverOne(sub: Subscription, record: EventRecord): Promise<void> {
+  private deliverOne(sub: Subscription, record: EventRecord): Promise<void> {
+    return withConsumeSpan(sub.topic, sub.group, record.headers, (span) => this.deliverInSpan(sub, record, span));
+  }
+
+  private async deliverInSpan(sub: Subscription, record: EventRecord, span: Span): Promise<void> {
     const outcome = await deliver(this.codec, sub, record, this.logger);
     if (outcome.delivered) {
       eventsConsumed.inc({ topic: sub.topic, group: sub.group, outcome: 'handled' });
       return;
     }
+    markEventFailed(span, outcome.error);
     eventsConsumed.inc({ topic: sub.topic, group: sub.group, outcome: 'dead_lettered' });
     eventsDeadLettered.inc({ topic: sub.topic, group: sub.group });
     const dlqTopic = deadLetterTopic(sub.topic, sub.group);

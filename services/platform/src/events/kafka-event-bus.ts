@@ -10,12 +10,14 @@ import {
   type Producer,
   type SASLOptions,
 } from 'kafkajs';
+import type { Span } from '@opentelemetry/api';
 import { eventCodec, TOPICS, type EventCodec, type EventPayloads, type Topic } from '@wildframe/contracts';
 import { deadLetterTopic, type EventBus, type EventHandler, type PublishOptions, type SubscribeOptions } from './event-bus';
 import { defaultEventBusLogger, errorContext, errorMessage, type EventBusLogger } from './event-bus-logger';
 import { deliver, subscription, type Subscription } from './delivery';
 import { buildRecord, deadLetterRecord, type EventRecord } from './event-record';
 import { consumerLag, eventsConsumed, eventsDeadLettered, eventsPublished } from '../metrics/metrics';
+import { markEventFailed, withConsumeSpan, withPublishSpan } from '../tracing/event-spans';
 
 export interface KafkaEventBusConfig {
   brokers: string[];
@@ -110,10 +112,12 @@ export class KafkaEventBus implements EventBus {
     if (this.state !== 'started' && this.state !== 'stopping') {
       throw new Error(`Cannot publish to '${topic}': the event bus is ${this.state === 'stopped' ? 'stopped' : 'not started'}`);
     }
-    const { id, record } = buildRecord(this.codec, topic, payload, options);
-    await this.send(topic, record);
-    eventsPublished.inc({ topic });
-    return id;
+    return withPublishSpan(topic, options.headers, async (headers) => {
+      const { id, record } = buildRecord(this.codec, topic, payload, { ...options, headers });
+      await this.send(topic, record);
+      eventsPublished.inc({ topic });
+      return id;
+    });
   }
 
   subscribe<T extends Topic>(topic: T, group: string, handler: EventHandler<T>, options?: SubscribeOptions): void {
@@ -233,11 +237,17 @@ export class KafkaEventBus implements EventBus {
     });
   }
 
-  private async handleMessage(entry: GroupConsumer, { topic, partition, message, heartbeat }: EachMessagePayload): Promise<void> {
+  private handleMessage(entry: GroupConsumer, payload: EachMessagePayload): Promise<void> {
+    const headers = headersToStrings(payload.message.headers);
+    // The publisher's trace continues here (kafkajs's own context is not the event's).
+    return withConsumeSpan(payload.topic, entry.group, headers, (span) => this.handleInSpan(entry, payload, headers, span));
+  }
+
+  private async handleInSpan(entry: GroupConsumer, { topic, partition, message, heartbeat }: EachMessagePayload, headers: Record<string, string>, span: Span): Promise<void> {
     const record: EventRecord = {
       key: message.key?.toString('utf8') ?? '',
       value: message.value ?? Buffer.alloc(0),
-      headers: headersToStrings(message.headers),
+      headers,
     };
     const context = { partition, offset: message.offset };
     const sub = entry.subscriptions.get(topic as Topic);
@@ -258,6 +268,7 @@ export class KafkaEventBus implements EventBus {
         eventsConsumed.inc({ topic, group: entry.group, outcome: 'handled' });
         return;
       }
+      markEventFailed(span, outcome.error);
       const dlqTopic = deadLetterTopic(topic, entry.group);
       const parked = deadLetterRecord(topic, entry.group, record, {
         error: errorMessage(outcome.error),

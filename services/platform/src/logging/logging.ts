@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule, PinoLogger as NestPinoLogger } from 'nestjs-pino';
 import pino, { Logger as PinoLogger, LoggerOptions } from 'pino';
+import { traceLogFields } from '../tracing/trace-context';
 
 export const HTTP_REQUEST_ID_HEADER = 'x-request-id';
 
@@ -38,6 +39,8 @@ export function loggerOptions(options: LoggingOptions): LoggerOptions {
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },
+    // The active trace (W3C trace context) on every line, to find a request's lines in every service.
+    mixin: traceLogFields,
   };
 }
 

@@ -12,3 +12,4 @@ export {
   type S3StorageConfig,
 } from './storage.config';
 export { serviceStorageProvider } from './service-storage';
+export { OrphanSweep, type OrphanSweepLogger, type OrphanSweepOptions, type OrphanSweepResult, type StoredKeyReferences } from './orphan-sweep';

@@ -2,3 +2,5 @@ export * from './test-database';
 export * from './service-test-app';
 export * from './test-servers';
 export * from './heic-header';
+export * from './each-backend';
+export * from './mongo-test-server';

@@ -39,9 +39,14 @@ export async function createServiceTestApp(
     configureHttp?: (app: NestExpressApplication) => void;
     /** Default: the test client on loopback acts as our proxy, so tests choose client addresses with X-Forwarded-For. */
     trustProxy?: TrustProxySetting;
+    /**
+     * A database to use instead of a fresh PostgreSQL one, e.g. `backend.url` of describeEachBackend
+     * (whoever made it drops it).
+     */
+    databaseUrl?: string;
   } = {},
 ): Promise<ServiceTestApp> {
-  const database = await createTestDatabase();
+  const database = options.databaseUrl === undefined ? await createTestDatabase() : { url: options.databaseUrl, drop: async () => undefined };
   const storageDir = mkdtempSync(join(tmpdir(), 'wildframe-test-storage-'));
   const bus = new InProcessEventBus({ logger: { info: () => undefined, warn: () => undefined, error: () => undefined } });
   const storage = new FilesystemObjectStorage(storageDir);

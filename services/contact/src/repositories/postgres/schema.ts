@@ -1,5 +1,5 @@
 import { boolean, index, pgSchema, text, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
-import type { ContactStatus } from '../domain/contact-message';
+import type { ContactStatus } from '../../domain/contact-message';
 
 export const contactSchema = pgSchema('contact');
 

@@ -1,0 +1,4 @@
+export * from './tracing';
+export * from './trace-context';
+export * from './http-spans';
+export * from './event-spans';
