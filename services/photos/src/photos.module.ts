@@ -24,7 +24,7 @@ import { PhotosApiService } from './use-cases/photos-api';
 import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
-import { memberRatingsParts } from './member-ratings';
+import { memberRatingsMongoModels, memberRatingsParts } from './member-ratings';
 import { photographersParts } from './photographers';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
@@ -43,6 +43,7 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
+          mongoModels: memberRatingsMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
