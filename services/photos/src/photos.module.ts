@@ -25,7 +25,7 @@ import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
 import { memberRatingsMongoModels, memberRatingsParts } from './member-ratings';
-import { photographersParts } from './photographers';
+import { photographersMongoModels, photographersParts } from './photographers';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -43,7 +43,7 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
-          mongoModels: memberRatingsMongoModels,
+          mongoModels: [...memberRatingsMongoModels, ...photographersMongoModels],
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),

@@ -27,6 +27,7 @@ describe('photographer pages API', () => {
   it('a member who turns on publicProfile gets a page with name, avatar, counts and public photos; cards link to it', async () => {
     const { token, identity } = app.member();
     const first = await app.photo(token, { title: 'Elk at dawn' });
+    app.t.clock.advance(60_000); // distinct upload times, so newest-first order is defined
     const second = await app.photo(token, { title: 'Heron' });
     await app.photo(token, { title: 'Private elk', isPublic: false });
     await app.as(null).post(`/photos/${first.id}/like`).set('X-Forwarded-For', '10.1.1.1').expect(200);
