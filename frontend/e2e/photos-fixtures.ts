@@ -85,6 +85,7 @@ export function cardFixture(index: number, overrides: Record<string, unknown> = 
     uploadedAt: '2025-06-04T10:00:00.000Z',
     isFeatured: false,
     isPublic: true,
+    photographerId: null,
     ...overrides,
   };
 }

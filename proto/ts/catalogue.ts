@@ -13,12 +13,14 @@ export const EVENT_CATALOGUE = {
   'auth.user.updated.v1': 'wildframe.auth.v1.UserUpdated',
   'auth.user.deleted.v1': 'wildframe.auth.v1.UserDeleted',
   'auth.user.plan-changed.v1': 'wildframe.auth.v1.UserPlanChanged',
+  'auth.user.preferences-changed.v1': 'wildframe.auth.v1.UserPreferencesChanged',
   'photos.photo.uploaded.v1': 'wildframe.photos.v1.PhotoUploaded',
   'photos.photo.deleted.v1': 'wildframe.photos.v1.PhotoDeleted',
   'photos.photo.liked.v1': 'wildframe.photos.v1.PhotoLiked',
   'photos.photo.viewed.v1': 'wildframe.photos.v1.PhotoViewed',
   'photos.photo.visibility-changed.v1': 'wildframe.photos.v1.PhotoVisibilityChanged',
   'photos.photo.featured-changed.v1': 'wildframe.photos.v1.PhotoFeaturedChanged',
+  'photos.member-rating.changed.v1': 'wildframe.photos.v1.MemberRatingChanged',
   'analysis.photo.analyzed.v1': 'wildframe.analysis.v1.PhotoAnalyzed',
   'billing.subscription.activated.v1': 'wildframe.billing.v1.SubscriptionActivated',
   'billing.subscription.canceled.v1': 'wildframe.billing.v1.SubscriptionCanceled',
@@ -48,12 +50,14 @@ export const EVENT_KEYS: { readonly [T in Topic]: keyof EventPayloads[T] & strin
   'auth.user.updated.v1': 'userId',
   'auth.user.deleted.v1': 'userId',
   'auth.user.plan-changed.v1': 'userId',
+  'auth.user.preferences-changed.v1': 'userId',
   'photos.photo.uploaded.v1': 'photoId',
   'photos.photo.deleted.v1': 'photoId',
   'photos.photo.liked.v1': 'photoId',
   'photos.photo.viewed.v1': 'photoId',
   'photos.photo.visibility-changed.v1': 'photoId',
   'photos.photo.featured-changed.v1': 'photoId',
+  'photos.member-rating.changed.v1': 'photoId',
   'analysis.photo.analyzed.v1': 'photoId',
   'billing.subscription.activated.v1': 'userId',
   'billing.subscription.canceled.v1': 'userId',
@@ -102,6 +106,17 @@ export interface UserPlanChanged {
   changedAt: string;
   /** 'billing' (a subscription event) or 'admin' (set by hand in the admin panel). */
   source: string;
+}
+
+export interface UserPreferencesChanged {
+  userId: string;
+  publicProfile: boolean;
+  emailNotifications: boolean;
+  firstName: string;
+  lastName: string;
+  /** Empty when the user has no profile image. */
+  profileImageUrl: string;
+  changedAt: string;
 }
 
 // ---- photos (key: photo id) ----
@@ -155,6 +170,29 @@ export interface PhotoFeaturedChanged {
   photoId: string;
   isFeatured: boolean;
   changedBy: string;
+  at: string;
+}
+
+export interface MemberRatingChanged {
+  ratingId: string;
+  photoId: string;
+  /** The member who wrote the critique. */
+  userId: string;
+  photoOwnerId: string;
+  /** 'created', 'updated' or 'removed'. */
+  action: string;
+  overallRating: number;
+  composition: number;
+  lighting: number;
+  clarity: number;
+  creativity: number;
+  hasFeedback: boolean;
+  /** Empty unless removed. */
+  removedBy: string;
+  /** int32: the photo's member critiques after this change. */
+  ratingCount: number;
+  /** Average overall score of the photo's member critiques after this change; 0 when none. */
+  averageOverall: number;
   at: string;
 }
 
@@ -232,12 +270,14 @@ export interface EventPayloads {
   'auth.user.updated.v1': UserUpdated;
   'auth.user.deleted.v1': UserDeleted;
   'auth.user.plan-changed.v1': UserPlanChanged;
+  'auth.user.preferences-changed.v1': UserPreferencesChanged;
   'photos.photo.uploaded.v1': PhotoUploaded;
   'photos.photo.deleted.v1': PhotoDeleted;
   'photos.photo.liked.v1': PhotoLiked;
   'photos.photo.viewed.v1': PhotoViewed;
   'photos.photo.visibility-changed.v1': PhotoVisibilityChanged;
   'photos.photo.featured-changed.v1': PhotoFeaturedChanged;
+  'photos.member-rating.changed.v1': MemberRatingChanged;
   'analysis.photo.analyzed.v1': PhotoAnalyzed;
   'billing.subscription.activated.v1': SubscriptionActivated;
   'billing.subscription.canceled.v1': SubscriptionCanceled;

@@ -23,6 +23,7 @@ const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage'
 const UploadPage = lazyPage(() => import('../features/upload/upload-page'), 'UploadPage');
 const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), 'GalleryPage');
 const PhotoPage = lazyPage(() => import('../features/photo/photo-page'), 'PhotoPage');
+const PhotographerPage = lazyPage(() => import('../features/photographers/photographer-page'), 'PhotographerPage');
 const PricingPage = lazyPage(() => import('../features/pricing/pricing-page'), 'PricingPage');
 const FaqPage = lazyPage(() => import('../features/faq/faq-page'), 'FaqPage');
 const SignupPage = lazyPage(() => import('../features/signup/signup-page'), 'SignupPage');
@@ -71,6 +72,7 @@ export const routeTable: readonly AppRoute[] = [
   },
   { path: '/photo/:idOrSlug', title: 'Photo', Page: PhotoPage },
   { path: '/photos/:slug', title: 'Photo', Page: PhotoPage },
+  { path: '/photographers/:id', title: 'Photographer', Page: PhotographerPage },
   {
     path: '/pricing',
     title: 'Pricing',

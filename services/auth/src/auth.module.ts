@@ -21,6 +21,7 @@ import { RecoveryService } from './use-cases/recovery.service';
 import { PlanChangesConsumer } from './use-cases/plan-changes.consumer';
 import { SessionsService } from './use-cases/sessions.service';
 import { authApiDocument } from './openapi';
+import { preferencesParts } from './preferences';
 
 /** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
 export const authMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -71,11 +72,13 @@ export class AuthModule implements OnModuleInit {
         AvatarController,
         AdminUsersController,
         ...(options.exposeInternalApi ? [InternalAccountsController] : []),
+        ...preferencesParts(config.DATABASE_URL).controllers,
       ],
       providers: [
         openApiProvider('AUTH_OPENAPI', () => authApiDocument()),
         { provide: AUTH_CONFIG, useValue: config },
         serviceStorageProvider('auth'),
+        ...preferencesParts(config.DATABASE_URL).providers,
         LiveSessionsCache,
         ...authRepositories(config.DATABASE_URL),
         RateLimiter,

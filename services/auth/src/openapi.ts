@@ -1,4 +1,5 @@
 import { messageSchema, ServiceApiDocument, uuidParams } from '@wildframe/platform';
+import { addPreferencesApi } from './preferences';
 import { z } from 'zod';
 import { adminPlanBody, changePasswordBody, forgotPasswordBody, loginBody, profileBody, resetPasswordBody, securityQuestionsBody, signupBody, verifyAnswersBody } from './dto/auth.dto';
 import {
@@ -15,7 +16,7 @@ import { AVATAR_MAX_BYTES } from './use-cases/avatars.service';
 /** The auth service's public HTTP API, from the schemas its controllers validate with. */
 export function authApiDocument(): ServiceApiDocument {
   const id = uuidParams('id');
-  return new ServiceApiDocument('auth', 'Accounts, sessions, security questions, profile and avatar; admin user management')
+  const document = new ServiceApiDocument('auth', 'Accounts, sessions, security questions, profile and avatar; admin user management')
     .add({ method: 'post', path: '/api/auth/signup', operationId: 'signup', summary: 'Create a free (explorer) account and sign in', access: 'public', body: signupBody, response: { status: 201, description: 'Signed in', json: signedInSchema }, errors: [409, 429] })
     .add({ method: 'post', path: '/api/auth/login', operationId: 'login', summary: 'Sign in with e-mail and password', access: 'public', body: loginBody, response: { status: 200, description: 'Signed in', json: signedInSchema }, errors: [401, 429] })
     .add({ method: 'post', path: '/api/auth/logout', operationId: 'logout', summary: 'End the current session', access: 'user', response: { status: 200, description: 'Signed out', json: messageSchema } })
@@ -42,4 +43,5 @@ export function authApiDocument(): ServiceApiDocument {
     .add({ method: 'get', path: '/api/admin/users', operationId: 'adminListUsers', summary: 'Every account', access: 'admin', response: { status: 200, description: 'Users', json: z.array(adminUserViewSchema) } })
     .add({ method: 'patch', path: '/api/admin/users/{id}/plan', operationId: 'adminChangePlan', summary: 'Set a user’s plan (ends a paid subscription)', access: 'admin', params: id, body: adminPlanBody, response: { status: 200, description: 'The updated user', json: adminUserViewSchema } })
     .add({ method: 'delete', path: '/api/admin/users/{id}', operationId: 'adminDeleteUser', summary: 'Delete an account with its photos', access: 'admin', params: id, response: { status: 200, description: 'Deleted', json: messageSchema } });
+  return addPreferencesApi(document);
 }

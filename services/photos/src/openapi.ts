@@ -1,5 +1,7 @@
 import { messageSchema, ServiceApiDocument, uuidParams } from '@wildframe/platform';
 import { z } from 'zod';
+import { addMemberRatingsApi } from './member-ratings/member-ratings.openapi';
+import { addPhotographersApi } from './photographers/photographers.openapi';
 import { assetQuery, descriptionBody, galleryQuery, imageQuery, uploadFields } from './dto/photos.dto';
 import {
   descriptionUpdatedSchema,
@@ -21,7 +23,7 @@ const DOWNLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/heic', '
 /** The photos service's public HTTP API, from the schemas its controllers validate with. */
 export function photosApiDocument(): ServiceApiDocument {
   const id = uuidParams('id');
-  return new ServiceApiDocument('photos', 'Uploads, images, gallery, likes, views, featured photos and upload limits')
+  const document = new ServiceApiDocument('photos', 'Uploads, images, gallery, likes, views, featured photos and upload limits')
     .add({
       method: 'post',
       path: '/api/photos/upload',
@@ -77,4 +79,5 @@ export function photosApiDocument(): ServiceApiDocument {
     .add({ method: 'get', path: '/api/admin/photos', operationId: 'adminListPhotos', summary: 'Every photo', access: 'admin', response: { status: 200, description: 'Photos', json: z.array(photoDetailSchema) } })
     .add({ method: 'delete', path: '/api/admin/photos/{id}', operationId: 'adminDeletePhoto', summary: 'Delete any photo', access: 'admin', params: id, response: { status: 200, description: 'Deleted', json: messageSchema } })
     .add({ method: 'post', path: '/api/admin/photos/{id}/toggle-featured', operationId: 'adminToggleFeatured', summary: 'Feature or unfeature a public photo', access: 'admin', params: id, response: { status: 200, description: 'The new state', json: featuredSchema } });
+  return addPhotographersApi(addMemberRatingsApi(document));
 }

@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { CLOCK, DatabaseModule, LocalServiceRegistry, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
+import { CLOCK, databaseDriver, DatabaseModule, LocalServiceRegistry, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
@@ -24,6 +24,8 @@ import { PhotosApiService } from './use-cases/photos-api';
 import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
+import { memberRatingsMongoModels, memberRatingsParts } from './member-ratings';
+import { photographersMongoModels, photographersParts } from './photographers';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -32,6 +34,8 @@ export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
 @Module({})
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
+    const driver = databaseDriver(config.DATABASE_URL);
+    const community = [memberRatingsParts(driver), photographersParts(driver)];
     return {
       module: PhotosModule,
       imports: [
@@ -39,12 +43,12 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
-          mongoModels: photosMongoModels,
+          mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels],
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [PhotosController],
+      controllers: [PhotosController, ...community.flatMap((part) => part.controllers)],
       providers: [
         openApiProvider('PHOTOS_OPENAPI', () => photosApiDocument()),
         { provide: PHOTOS_CONFIG, useValue: config },
@@ -74,6 +78,7 @@ export class PhotosModule {
         PhotoOrphansJob,
         SiteAssets,
         PhotosApiService,
+        ...community.flatMap((part) => part.providers),
       ],
       exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };

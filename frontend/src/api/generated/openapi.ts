@@ -617,6 +617,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/photographers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A photographer’s public page: name, avatar, counts and public photos (12 per page); 404 unless their profile is public */
+        get: operations["getPhotographer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photos": {
         parameters: {
             query?: never;
@@ -731,6 +748,57 @@ export interface paths {
         put?: never;
         /** Like or unlike a photo */
         post: operations["toggleLike"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{id}/member-ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Member critiques of a photo, with their count and averages (for whoever may see the photo) */
+        get: operations["getMemberRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{id}/member-ratings/{ratingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a critique (its author, the photo’s owner or an admin) */
+        delete: operations["removeMemberRating"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/photos/{id}/member-ratings/mine": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rate someone else’s public photo, or change your critique of it (one per member and photo) */
+        put: operations["submitMemberRating"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -900,6 +968,24 @@ export interface paths {
         /** The signed-in user’s photos */
         get: operations["getMyPhotos"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/user/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in member’s preferences */
+        get: operations["getPreferences"];
+        /** Change preferences; publicProfile gives the member a public photographer page */
+        put: operations["updatePreferences"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1103,6 +1189,8 @@ export interface components {
             liked: boolean;
             likes: number;
             overallRating: string | null;
+            /** Format: uuid */
+            photographerId: string | null;
             slug: string;
             thumbnailUrl: string;
             title: string;
@@ -1119,6 +1207,45 @@ export interface components {
             photos: components["schemas"]["GalleryCard"][];
             total: number;
             totalPages: number;
+        };
+        MemberCritique: {
+            authorName: string;
+            canRemove: boolean;
+            clarity: string;
+            composition: string;
+            createdAt: string;
+            creativity: string;
+            feedback: string | null;
+            /** Format: uuid */
+            id: string;
+            isMine: boolean;
+            lighting: string;
+            overallRating: string;
+            updatedAt: string;
+        };
+        /** @description A photo’s member critiques with their count and averages. */
+        MemberCritiques: {
+            average: components["schemas"]["MemberRatingAverage"] | null;
+            canRate: boolean;
+            count: number;
+            mine: components["schemas"]["MemberCritique"] | null;
+            ratings: components["schemas"]["MemberCritique"][];
+        };
+        MemberRatingAverage: {
+            clarity: string;
+            composition: string;
+            creativity: string;
+            lighting: string;
+            overallRating: string;
+        };
+        /** @description Scores are whole numbers from 1 to 10; feedback is optional. */
+        MemberRatingInput: {
+            clarity: number;
+            composition: number;
+            creativity: number;
+            feedback?: string | null;
+            lighting: number;
+            overallRating: number;
         };
         Message: {
             message: string;
@@ -1150,6 +1277,8 @@ export interface components {
             isPublic: boolean;
             likes: number;
             overallRating: string | null;
+            /** Format: uuid */
+            photographerId: string | null;
             slug: string;
             thumbnailUrl: string;
             title: string;
@@ -1191,6 +1320,8 @@ export interface components {
             mimeType?: string;
             originalName?: string;
             overallRating: string | null;
+            /** Format: uuid */
+            photographerId: string | null;
             rating: components["schemas"]["PhotoRating"] | null;
             slug: string;
             socialImageUrl: string;
@@ -1206,6 +1337,22 @@ export interface components {
         PhotoFeatured: {
             isFeatured: boolean;
             message: string;
+        };
+        /** @description A member who made their profile public, with their public photos. */
+        PhotographerPage: {
+            avatarUrl: string | null;
+            firstName: string;
+            /** Format: uuid */
+            id: string;
+            lastName: string;
+            likesReceived: number;
+            name: string;
+            page: number;
+            pageSize: number;
+            photoCount: number;
+            photos: components["schemas"]["PhotoCard"][];
+            totalPages: number;
+            views: number;
         };
         PhotoLike: {
             liked: boolean;
@@ -1260,6 +1407,10 @@ export interface components {
                 months: number;
                 percentOff: number;
             };
+        };
+        Preferences: {
+            emailNotifications: boolean;
+            publicProfile: boolean;
         };
         /** @description A user as any endpoint may show it: never a hash, never a token. */
         PublicUser: {
@@ -3738,6 +3889,57 @@ export interface operations {
             };
         };
     };
+    getPhotographer: {
+        parameters: {
+            query?: {
+                page?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotographerPage"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getGallery: {
         parameters: {
             query?: {
@@ -4222,6 +4424,213 @@ export interface operations {
             };
             /** @description Nothing with this id (or not visible to the caller) */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMemberRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The photo’s slug or id */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The critiques */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberCritiques"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeMemberRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                ratingId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The photo’s critiques after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberCritiques"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    submitMemberRating: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRatingInput"];
+            };
+        };
+        responses: {
+            /** @description The photo’s critiques after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberCritiques"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Signed in but not allowed */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4760,6 +5169,116 @@ export interface operations {
             };
             /** @description Not signed in, or the session has expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getPreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Preferences */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updatePreferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    emailNotifications?: boolean;
+                    publicProfile?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Preferences after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Preferences"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -30,6 +30,7 @@ function photo(id: string, fields: Partial<PhotoDetail>): PhotoDetail {
     isTemporary: false,
     expiresAt: null,
     liked: false,
+    photographerId: null,
     ...fields,
   };
 }

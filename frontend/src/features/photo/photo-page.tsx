@@ -4,6 +4,8 @@ import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorStatus } from '../../api/server-message';
 import { useDocumentMeta } from '../../components/document-meta';
+import { MemberCritiques } from '../critiques/member-critiques';
+import { PhotographerName } from '../photographers/photographer-name';
 import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
 import { useGetPhotoQuery, useRecordViewMutation } from '../photos/api';
 import { CategoryBadge } from '../photos/category-badge';
@@ -112,7 +114,10 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
           {photo.description && <p className="photo-page__description">{photo.description}</p>}
           <ul className="photo-page__facts">
             <li>
-              <UserOutlined aria-hidden="true" /> Shared by <strong data-testid="photo-uploader">{photo.username}</strong>
+              <UserOutlined aria-hidden="true" /> Shared by{' '}
+              <strong data-testid="photo-uploader">
+                <PhotographerName photo={photo} />
+              </strong>
             </li>
             <li>
               <CalendarOutlined aria-hidden="true" /> <time dateTime={photo.uploadedAt}>{formatPhotoDate(photo.uploadedAt)}</time>
@@ -161,6 +166,7 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
               <p className="muted-text">This photo has no AI rating yet.</p>
             </section>
           )}
+          <MemberCritiques photo={photo} />
           <EditingTips photoId={photo.id} headingLevel={2} />
         </section>
       </div>

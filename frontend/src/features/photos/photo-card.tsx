@@ -1,6 +1,7 @@
 import { EyeOutlined, HeartOutlined, LockOutlined, GlobalOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { PhotographerName } from '../photographers/photographer-name';
 import { CategoryBadge } from './category-badge';
 import { LikeButton } from './like-button';
 import { PhotoImage } from './photo-image';
@@ -70,7 +71,9 @@ export function PhotoCard({ photo, lazy = true, onOpen, likeable = false, showVi
             <Link to={photoPath(photo)}>{photo.title}</Link>
           )}
         </Heading>
-        <p className="photo-card__by">by {photo.username}</p>
+        <p className="photo-card__by">
+          by <PhotographerName photo={photo} />
+        </p>
         <div className="photo-card__meta">
           {score !== null ? (
             <span className="photo-card__rating">

@@ -3,6 +3,7 @@ import { Navigate } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { PageHeader } from '../../components/page-header';
 import { LatestPhotosSlot, PlanUsageSlot } from '../photos/profile-slots';
+import { PublicProfileCard } from '../photographers/public-profile-card';
 import { ChangePasswordCard } from './change-password-card';
 import { PlanFeaturesCard } from './plan-features-card';
 import { ProfileSummaryCard } from './profile-summary-card';
@@ -37,6 +38,7 @@ export function ProfilePage() {
         <div className="profile-grid__main">
           <PlanUsageSlot user={user} />
           <SecurityQuestionsCard />
+          <PublicProfileCard userId={user.id} />
           <ChangePasswordCard />
           <PlanFeaturesCard plan={user.plan} />
         </div>

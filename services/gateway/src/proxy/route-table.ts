@@ -8,13 +8,14 @@ export type Upstream = 'auth' | 'photos' | 'analysis' | 'billing' | 'contact';
 export const ROUTE_TABLE: ReadonlyArray<{ pattern: RegExp; upstream: Upstream }> = [
   { pattern: /^\/api\/photos\/[^/]+\/editing-suggestions\/?$/, upstream: 'analysis' },
   { pattern: /^\/api\/auth(\/|$)/, upstream: 'auth' },
-  { pattern: /^\/api\/user\/(profile|avatar|security-questions|password)\/?$/, upstream: 'auth' },
+  { pattern: /^\/api\/user\/(profile|avatar|security-questions|password|preferences)\/?$/, upstream: 'auth' },
   { pattern: /^\/api\/admin\/users(\/|$)/, upstream: 'auth' },
   { pattern: /^\/api\/users\/[^/]+\/avatar\/?$/, upstream: 'auth' },
   { pattern: /^\/api\/photos(\/|$)/, upstream: 'photos' },
   { pattern: /^\/api\/user\/(photos|stats)\/?$/, upstream: 'photos' },
   { pattern: /^\/api\/(upload-limits|featured-photos)\/?$/, upstream: 'photos' },
   { pattern: /^\/api\/assets\//, upstream: 'photos' },
+  { pattern: /^\/api\/photographers(\/|$)/, upstream: 'photos' },
   { pattern: /^\/api\/admin\/photos(\/|$)/, upstream: 'photos' },
   {
     pattern:

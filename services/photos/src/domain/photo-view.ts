@@ -12,7 +12,8 @@ function uploaderName(row: PhotoWithUploader): string {
   return name || 'Wildframe member';
 }
 
-export function toCard(row: PhotoWithUploader, urls: ImageUrls): PhotoCard {
+/** `photographers`: the uploaders with a public page among the rows (their cards link to it). */
+export function toCard(row: PhotoWithUploader, urls: ImageUrls, photographers?: ReadonlySet<string>): PhotoCard {
   const { photo } = row;
   return {
     id: photo.id,
@@ -33,14 +34,15 @@ export function toCard(row: PhotoWithUploader, urls: ImageUrls): PhotoCard {
     uploadedAt: photo.uploadedAt.toISOString(),
     isFeatured: photo.isFeatured,
     isPublic: photo.isPublic,
+    photographerId: photo.userId !== null && photographers?.has(photo.userId) ? photo.userId : null,
   };
 }
 
-export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOwner: boolean; liked: boolean }): PhotoDetail {
+export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOwner: boolean; liked: boolean }, photographers?: ReadonlySet<string>): PhotoDetail {
   const { photo } = row;
   const owner: Partial<PhotoDetail> = viewer.isOwner ? { originalName: photo.originalName, fileSize: photo.fileSize, mimeType: photo.mimeType } : {};
   return {
-    ...toCard(row, urls),
+    ...toCard(row, urls, photographers),
     description: photo.description,
     rating: photo.rating ?? null,
     credit: photo.credit ?? null,

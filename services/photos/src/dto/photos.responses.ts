@@ -78,6 +78,8 @@ export const photoCardSchema = z
     uploadedAt: z.string(),
     isFeatured: z.boolean(),
     isPublic: z.boolean(),
+    /** The uploader's id when they have a public photographer page (/photographers/{id}); null keeps them anonymous. */
+    photographerId: z.uuid().nullable(),
   })
   .meta({ id: 'PhotoCard', description: 'A gallery card.' });
 

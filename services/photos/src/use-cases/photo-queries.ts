@@ -8,6 +8,7 @@ import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/uplo
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
 import { GalleryFilter, GalleryQuery, PageRequest, PhotosRepository } from '../repositories/photos.repository';
+import { PhotographersRepository } from '../photographers/photographers.repository';
 
 export type { GalleryPage, UserStats } from '../dto/photos.responses';
 import type { GalleryPage, UserStats } from '../dto/photos.responses';
@@ -44,7 +45,13 @@ export class PhotoQueries {
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly cache: PublicReadCache,
+    private readonly photographers: PhotographersRepository,
   ) {}
+
+  /** The uploaders among the rows who have a public photographer page. */
+  private linkable(rows: readonly PhotoWithUploader[]): Promise<Set<string>> {
+    return this.photographers.publicAmong(rows.flatMap((row) => (row.photo.userId ? [row.photo.userId] : [])));
+  }
 
   /**
    * A gallery page: the cached page every anonymous visitor sees, plus, for a signed-in visitor or
@@ -59,8 +66,9 @@ export class PhotoQueries {
     const { category, search, sort, page, pageSize } = filter;
     const cached = await this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
       const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search })]);
+      const linked = await this.linkable(rows);
       return cachedJson<GalleryPage>({
-        photos: rows.map((row) => ({ ...toCard(row, this.urls), liked: false })),
+        photos: rows.map((row) => ({ ...toCard(row, this.urls, linked), liked: false })),
         total,
         page,
         pageSize,
@@ -72,12 +80,19 @@ export class PhotoQueries {
 
   /** A public photo's page as every anonymous visitor sees it, cached; 404 for others. */
   async sharedDetail(slugOrId: string): Promise<SharedRead> {
-    const cached = await this.cache.remember('detail', slugOrId, async () => cachedJson(toDetail(await this.visible(slugOrId, null), this.urls, { isOwner: false, liked: false })));
+    const cached = await this.cache.remember('detail', slugOrId, async () => {
+      const row = await this.visible(slugOrId, null);
+      return cachedJson(toDetail(row, this.urls, { isOwner: false, liked: false }, await this.linkable([row])));
+    });
     return { kind: 'detail', page: cached };
   }
 
   async featured(): Promise<SharedRead> {
-    const cached = await this.cache.remember('featured', '', async () => cachedJson((await this.photos.featured(24)).map((row) => toCard(row, this.urls))));
+    const cached = await this.cache.remember('featured', '', async () => {
+      const rows = await this.photos.featured(24);
+      const linked = await this.linkable(rows);
+      return cachedJson(rows.map((row) => toCard(row, this.urls, linked)));
+    });
     return { kind: 'featured', page: cached };
   }
 
@@ -129,8 +144,8 @@ export class PhotoQueries {
   /** A photo page for a signed-in visitor (owner fields, private photos for owner and admin). */
   async detail(slugOrId: string, viewer: Identity, ip: string): Promise<JsonResponse<PhotoDetail>> {
     const row = await this.visible(slugOrId, viewer);
-    const liked = await this.photos.hasLiked(row.photo.id, asViewer(viewer, ip));
-    return { ...cachedJson(toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer.userId, liked })), shared: false };
+    const [liked, linked] = await Promise.all([this.photos.hasLiked(row.photo.id, asViewer(viewer, ip)), this.linkable([row])]);
+    return { ...cachedJson(toDetail(row, this.urls, { isOwner: row.photo.userId !== null && row.photo.userId === viewer.userId, liked }, linked)), shared: false };
   }
 
   async visible(slugOrId: string, viewer: Identity | null): Promise<PhotoWithUploader> {

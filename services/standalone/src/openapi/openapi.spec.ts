@@ -72,6 +72,13 @@ const EXTRA_ENDPOINTS = [
   'GET /api/health/live',
   'GET /api/site/config',
   'POST /api/analytics/page-view',
+  // Community: member critiques, photographer pages and the preference that makes one public.
+  'GET /api/photos/{id}/member-ratings',
+  'PUT /api/photos/{id}/member-ratings/mine',
+  'DELETE /api/photos/{id}/member-ratings/{ratingId}',
+  'GET /api/photographers/{id}',
+  'GET /api/user/preferences',
+  'PUT /api/user/preferences',
 ];
 
 function operations(document: OpenApiObject): string[] {

@@ -23,6 +23,8 @@ export interface UserDoc {
   isSiteAdmin: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** The member's own settings (spec: user_preferences); absent until first set (defaults apply). */
+  preferences?: { emailNotifications: boolean; publicProfile: boolean };
   /** Bumped by every write: a change computed from a read applies only if nothing changed since (optimistic concurrency). */
   rev: number;
   /** Deliveries already applied to this account (the platform's `notApplied`/`markApplied` guard). */
@@ -50,6 +52,7 @@ const userSchema = new Schema(
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     rev: { type: Number, required: true, default: 0 },
+    preferences: { type: new Schema({ emailNotifications: Boolean, publicProfile: Boolean }, { _id: false }), default: undefined },
   },
   { versionKey: false, collection: 'users' },
 );

@@ -47,9 +47,9 @@ function publicFilter(filter: GalleryFilter): FilterQuery<PhotoDocument> {
   return query;
 }
 
-type StoredPhoto = Omit<PhotoDocument, 'likedBy' | '_outbox' | '_rev' | '_deleted' | '_applied'>;
+export type StoredPhoto = Omit<PhotoDocument, 'likedBy' | '_outbox' | '_rev' | '_deleted' | '_applied'>;
 
-function toPhoto(doc: StoredPhoto): Photo {
+export function toPhoto(doc: StoredPhoto): Photo {
   return {
     id: doc._id,
     slug: doc.slug,
