@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { EventBus, EventEnvelope, PublishOptions } from '../events/event-bus';
 import { InProcessEventBus } from '../events/in-process-event-bus';
 import { createTestDatabase } from '../testing/test-database';
-import { PostgresEventOutbox } from './event-outbox';
+import type { DatabaseTransaction } from './processed-event-store';
+import { PostgresEventOutbox, storeEvents } from './event-outbox';
+import { pendingEvent } from './ports';
 import { ServiceDatabase } from './service-database';
 
 const silent = { warn: () => undefined };
@@ -35,6 +37,13 @@ class RecordingBus implements EventBus {
   ids(): string[] {
     return this.published.map((p) => p.options.id ?? '');
   }
+}
+
+/** Stores one event in the caller's transaction, as the PostgreSQL adapters do (`pendingEvent` + `storeEvents`). */
+async function enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
+  const event = pendingEvent(topic, payload, options);
+  await storeEvents(tx, 'probe', [event]);
+  return event.id;
 }
 
 describe('EventOutbox', () => {
@@ -81,7 +90,7 @@ describe('EventOutbox', () => {
     await expect(
       database.db.transaction(async (tx) => {
         await tx.execute(sql`INSERT INTO notes (body) VALUES ('rolled back')`);
-        await relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('p1'), { key: 'p1' });
+        await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('p1'), { key: 'p1' });
         throw new Error('boom');
       }),
     ).rejects.toThrow('boom');
@@ -97,7 +106,7 @@ describe('EventOutbox', () => {
     await bus.start();
     const relay = outbox(bus);
     const id = await database.db.transaction((tx) =>
-      relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('p2'), { key: 'p2', subject: 'p2', headers: { 'x-request-id': 'r-7' } }),
+      enqueue(tx, 'photos.photo.uploaded.v1', uploaded('p2'), { key: 'p2', subject: 'p2', headers: { 'x-request-id': 'r-7' } }),
     );
     expect(await relay.flush()).toBe(1);
     expect(await relay.flush()).toBe(0);
@@ -111,19 +120,19 @@ describe('EventOutbox', () => {
   it('refuses an invalid payload inside the caller transaction', async () => {
     const relay = outbox(new RecordingBus());
     await expect(
-      database.db.transaction((tx) => relay.enqueue(tx, 'photos.photo.uploaded.v1', { photoId: 42 } as never, { key: 'p3' })),
+      database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', { photoId: 42 } as never, { key: 'p3' })),
     ).rejects.toThrow(/Invalid payload/);
-    await expect(database.db.transaction((tx) => relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('p3'), { key: '' }))).rejects.toThrow(/key/);
+    await expect(database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('p3'), { key: '' }))).rejects.toThrow(/key/);
     expect(await unpublished()).toEqual([]);
   });
 
   it('publishes what a crash left behind (committed, never flushed) at start-up, in stored order', async () => {
     const crashed = outbox(new RecordingBus());
     const ids = await database.db.transaction(async (tx) => [
-      await crashed.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('a'), { key: 'a' }),
-      await crashed.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('b'), { key: 'b' }),
+      await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('a'), { key: 'a' }),
+      await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('b'), { key: 'b' }),
     ]);
-    ids.push(await database.db.transaction((tx) => crashed.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('a'), { key: 'a' })));
+    ids.push(await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('a'), { key: 'a' })));
     // The process dies here; a new one starts.
     const bus = new RecordingBus();
     const restarted = outbox(bus, { startupDelayMs: 10, sweepIntervalMs: 60_000 });
@@ -137,7 +146,7 @@ describe('EventOutbox', () => {
     const bus = new RecordingBus();
     const relay = outbox(bus, { startupDelayMs: 60_000, sweepIntervalMs: 20 });
     relay.start();
-    const id = await database.db.transaction((tx) => relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('s'), { key: 's' }));
+    const id = await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('s'), { key: 's' }));
     await waitFor(() => bus.published.length === 1);
     expect(bus.ids()).toEqual([id]);
   });
@@ -147,9 +156,9 @@ describe('EventOutbox', () => {
     bus.fail = (_topic, options) => options.key === 'down';
     const relay = outbox(bus);
     const [first, second, other] = await database.db.transaction(async (tx) => [
-      await relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('down'), { key: 'down' }),
-      await relay.enqueue(tx, 'photos.photo.deleted.v1', examplePayload('photos.photo.deleted.v1', { photoId: 'down' }), { key: 'down' }),
-      await relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('up'), { key: 'up' }),
+      await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('down'), { key: 'down' }),
+      await enqueue(tx, 'photos.photo.deleted.v1', examplePayload('photos.photo.deleted.v1', { photoId: 'down' }), { key: 'down' }),
+      await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('up'), { key: 'up' }),
     ]);
     await expect(relay.flush()).resolves.toBe(1);
     expect(bus.ids()).toEqual([other]);
@@ -176,7 +185,7 @@ describe('EventOutbox', () => {
     const relay = outbox(bus, { batchSize: 7 });
     const ids: string[] = [];
     for (let i = 0; i < 30; i++) {
-      ids.push(await database.db.transaction((tx) => relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded(`o${i}`), { key: `o${i % 3}` })));
+      ids.push(await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded(`o${i}`), { key: `o${i % 3}` })));
       void relay.flush();
     }
     await relay.flush();
@@ -193,7 +202,7 @@ describe('EventOutbox', () => {
       const b = outbox(bus, { batchSize: 5 }, secondDb);
       const ids = await database.db.transaction(async (tx) => {
         const created: string[] = [];
-        for (let i = 0; i < 60; i++) created.push(await a.enqueue(tx, 'photos.photo.uploaded.v1', uploaded(`r${i}`), { key: `r${i}` }));
+        for (let i = 0; i < 60; i++) created.push(await enqueue(tx, 'photos.photo.uploaded.v1', uploaded(`r${i}`), { key: `r${i}` }));
         return created;
       });
       const [byA, byB] = await Promise.all([a.flush(), b.flush()]);
@@ -210,7 +219,7 @@ describe('EventOutbox', () => {
   it('deletes published rows after the retention', async () => {
     const bus = new RecordingBus();
     const keep = outbox(bus);
-    await database.db.transaction((tx) => keep.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('k'), { key: 'k' }));
+    await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('k'), { key: 'k' }));
     await keep.sweep();
     const count = async () => Number((await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM probe.outbox')).rows[0]?.n);
     expect(await count()).toBe(1);
@@ -222,7 +231,7 @@ describe('EventOutbox', () => {
     const bus = new RecordingBus();
     const relay = outbox(bus);
     await relay.stop();
-    await database.db.transaction((tx) => relay.enqueue(tx, 'photos.photo.uploaded.v1', uploaded('x'), { key: 'x' }));
+    await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('x'), { key: 'x' }));
     expect(await relay.flush()).toBe(0);
     expect(bus.published).toEqual([]);
   });

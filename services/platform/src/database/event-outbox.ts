@@ -109,24 +109,6 @@ export class PostgresEventOutbox extends EventOutbox {
   }
 
   /**
-   * Stores an event in the caller's transaction and returns its id. The payload is checked as
-   * `EventBus.publish` would check it, so an invalid event fails the caller's transaction instead
-   * of sitting in the outbox. Call `flush()` once the transaction has committed.
-   * @deprecated Hand `PendingEvent`s to a repository method instead (see `ports.ts`); kept while the
-   * services move to their repository ports.
-   */
-  override async enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], given: PublishOptions): Promise<string> {
-    const options = withTraceContext(given);
-    const id = options.id ?? randomUUID();
-    buildRecord(eventCodec(), topic, payload, { ...options, id });
-    await tx.execute(
-      sql`INSERT INTO ${this.table} (id, topic, key, subject, headers, payload)
-          VALUES (${id}, ${topic}, ${options.key}, ${options.subject ?? null}, ${JSON.stringify(options.headers ?? {})}::jsonb, ${JSON.stringify(payload)}::jsonb)`,
-    );
-    return id;
-  }
-
-  /**
    * Publishes what is waiting (including everything committed before the call); resolves with how
    * many events went out. Never rejects: failures are logged and the rows wait for the sweep.
    */

@@ -83,13 +83,6 @@ export abstract class EventOutbox {
   /** Events not published yet (the outbox_backlog metric). */
   abstract pending(): Promise<number>;
 
-  /**
-   * @deprecated Transitional, PostgreSQL only: stores an event in a drizzle transaction. Hand
-   * `PendingEvent`s to a repository method instead; removed once every service uses its ports.
-   */
-  enqueue<T extends Topic>(_tx: unknown, _topic: T, _payload: EventPayloads[T], _options: PublishOptions): Promise<string> {
-    return Promise.reject(new Error('EventOutbox.enqueue is PostgreSQL-only; hand PendingEvents to a repository method'));
-  }
 }
 
 export type DatabaseDriver = 'postgres' | 'mongo';
