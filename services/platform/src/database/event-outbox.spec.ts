@@ -118,7 +118,6 @@ describe('EventOutbox', () => {
   });
 
   it('refuses an invalid payload inside the caller transaction', async () => {
-    const relay = outbox(new RecordingBus());
     await expect(
       database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', { photoId: 42 } as never, { key: 'p3' })),
     ).rejects.toThrow(/Invalid payload/);
@@ -127,7 +126,6 @@ describe('EventOutbox', () => {
   });
 
   it('publishes what a crash left behind (committed, never flushed) at start-up, in stored order', async () => {
-    const crashed = outbox(new RecordingBus());
     const ids = await database.db.transaction(async (tx) => [
       await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('a'), { key: 'a' }),
       await enqueue(tx, 'photos.photo.uploaded.v1', uploaded('b'), { key: 'b' }),

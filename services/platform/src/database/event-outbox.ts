@@ -1,13 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { eventCodec, type EventPayloads, type Topic } from '@wildframe/contracts';
+import type { EventPayloads, Topic } from '@wildframe/contracts';
 import { sql } from 'drizzle-orm';
-import { randomUUID } from 'node:crypto';
-import type { EventBus, PublishOptions } from '../events/event-bus';
-import { buildRecord } from '../events/event-record';
+import type { EventBus } from '../events/event-bus';
 import type { DatabaseTransaction } from './processed-event-store';
 import type { ServiceDatabase } from './service-database';
 import { trackOutbox } from '../metrics/metrics';
-import { EventOutbox, withTraceContext, type PendingEvent } from './ports';
+import { EventOutbox, type PendingEvent } from './ports';
 
 export interface EventOutboxOptions {
   /** How often the relay looks for events a crash or a bus outage left behind. Default 30 s. */
