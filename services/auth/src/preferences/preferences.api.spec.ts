@@ -1,18 +1,19 @@
 import 'reflect-metadata';
 import { loadConfig } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
-import { createServiceTestApp, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, describeEachBackend, ServiceTestApp } from '@wildframe/platform/testing';
 import request from 'supertest';
 import { authConfigSchema } from '../auth.config';
 import { AuthModule } from '../auth.module';
 
-describe('preferences API', () => {
+describeEachBackend('preferences API', (backend) => {
   let t: ServiceTestApp;
   const published: EventEnvelope<'auth.user.preferences-changed.v1'>[] = [];
   let counter = 0;
 
   beforeAll(async () => {
     t = await createServiceTestApp(({ DATABASE_URL, STORAGE_DIR }) => [AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR }))], {
+      databaseUrl: backend.url,
       subscribe: (bus) => bus.subscribe('auth.user.preferences-changed.v1', 'test-observer', async (event) => void published.push(event)),
     });
   });
@@ -53,6 +54,14 @@ describe('preferences API', () => {
     expect((await get(token).expect(200)).body).toEqual({ emailNotifications: true, publicProfile: false });
     await t.bus.idle();
     expect(published.some((e) => e.key === userId)).toBe(false);
+  });
+
+  it('applies parallel changes of different preferences without losing one, and announces each', async () => {
+    const { token, userId } = await member();
+    await Promise.all([put(token).send({ publicProfile: true }).expect(200), put(token).send({ emailNotifications: false }).expect(200)]);
+    expect((await get(token).expect(200)).body).toEqual({ emailNotifications: false, publicProfile: true });
+    await t.bus.idle();
+    expect(published.filter((e) => e.key === userId)).toHaveLength(2);
   });
 
   it('is for signed-in members only', async () => {
