@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { MongoServiceDatabase } from '@wildframe/platform';
+import { isDuplicateKey, MongoServiceDatabase } from '@wildframe/platform';
 import type { TipsKey } from '../../domain/rating';
 import { EditingTipsRepository } from '../editing-tips.repository';
-import { isUniqueViolation } from './unique-violation';
 import { analysisCollections } from './schemas';
 import type { AnalysisCollections } from './schemas';
 
@@ -27,7 +26,7 @@ export class MongoEditingTipsRepository extends EditingTipsRepository {
       await (await this.db()).tips.insertOne({ _id: tipsId(key), ...key, suggestions, createdAt: new Date() });
     } catch (error) {
       // The first save of a key stays (tips are derived deterministically: the same text).
-      if (!isUniqueViolation(error)) throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
   }
 }

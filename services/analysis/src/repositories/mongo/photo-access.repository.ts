@@ -1,11 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { combineUpdates, markApplied, MongoServiceDatabase, notApplied } from '@wildframe/platform';
+import { combineUpdates, isDuplicateKey, markApplied, MongoServiceDatabase, notApplied } from '@wildframe/platform';
 import type { Delivery } from '@wildframe/platform';
 import type { AccessFact, PhotoAccessRecord } from '../../domain/rating';
 import { PhotoAccessRepository } from '../photo-access.repository';
 import { analysisCollections } from './schemas';
 import type { AnalysisCollections, PhotoAccessDoc } from './schemas';
-import { isUniqueViolation } from './unique-violation';
 
 function toRecord(doc: PhotoAccessDoc): PhotoAccessRecord {
   // An upserted document may lack what only `$setOnInsert` set (FerretDB leaves out a null there).
@@ -56,7 +55,7 @@ export class MongoPhotoAccessRepository extends PhotoAccessRepository {
         );
         if (inserted.upsertedCount === 1) return true;
       } catch (error) {
-        if (!isUniqueViolation(error)) throw error;
+        if (!isDuplicateKey(error)) throw error;
       }
     }
     if (delivery === undefined) return true;
@@ -84,7 +83,7 @@ export class MongoPhotoAccessRepository extends PhotoAccessRepository {
       return true;
     } catch (error) {
       // The guard missed because the delivery is recorded, and the upsert then collided with the photo's `_id`.
-      if (isUniqueViolation(error)) return false;
+      if (isDuplicateKey(error)) return false;
       throw error;
     }
   }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { liveOnly, MongoServiceDatabase, withEvents } from '@wildframe/platform';
+import { isDuplicateKey, liveOnly, MongoServiceDatabase, withEvents } from '@wildframe/platform';
 import type { PendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { NewRating, RatingRecord } from '../../domain/rating';
 import { RatingsRepository } from '../ratings.repository';
-import { isUniqueViolation } from './unique-violation';
 import { analysisCollections } from './schemas';
 import type { AnalysisCollections, RatingDoc } from './schemas';
 
@@ -40,7 +39,7 @@ export class MongoRatingsRepository extends RatingsRepository {
       await (await this.db()).ratings.insertOne(withEvents({ _id: id, ...fields }, announce(record)));
       return { rating: record, created: true };
     } catch (error) {
-      if (!isUniqueViolation(error)) throw error;
+      if (!isDuplicateKey(error)) throw error;
     }
     const existing = await (await this.db()).ratings.findOne({ photoId: rating.photoId });
     if (!existing) throw new Error(`rating of photo ${rating.photoId} vanished during insert`);

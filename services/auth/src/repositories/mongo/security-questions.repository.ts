@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { MongoServiceDatabase } from '@wildframe/platform';
+import { isDuplicateKey, MongoServiceDatabase } from '@wildframe/platform';
 import type { SecurityQuestionsInput, SecurityQuestionsRecord } from '../../domain/user';
 import { SecurityQuestionsRepository } from '../security-questions.repository';
-import { isUniqueViolation } from './unique-violation';
 import { authCollections } from './schemas';
 import type { AuthCollections } from './schemas';
 
@@ -33,7 +32,7 @@ export class MongoSecurityQuestionsRepository extends SecurityQuestionsRepositor
       await upsert();
     } catch (error) {
       // Two first saves racing: one inserted, the other now updates what it inserted.
-      if (!isUniqueViolation(error)) throw error;
+      if (!isDuplicateKey(error)) throw error;
       await upsert();
     }
   }

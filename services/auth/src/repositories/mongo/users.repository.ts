@@ -1,12 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { combineUpdates, liveOnly, markApplied, MongoServiceDatabase, notApplied, pushEvents, withEvents } from '@wildframe/platform';
+import { combineUpdates, isDuplicateKey, liveOnly, markApplied, MongoServiceDatabase, notApplied, pushEvents, withEvents } from '@wildframe/platform';
 import type { Delivery } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import { authErrors } from '../../domain/auth.errors';
 import type { NewUser, PlanChange, PlanSetting, UserRecord } from '../../domain/user';
 import { LiveSessionsCache } from '../live-sessions.cache';
 import { Announce, UsersRepository } from '../users.repository';
-import { isUniqueViolation } from './unique-violation';
 import { authCollections } from './schemas';
 import type { AuthCollections, UserDoc } from './schemas';
 
@@ -92,7 +91,7 @@ export class MongoUsersRepository extends UsersRepository {
     try {
       await (await this.db()).users.insertOne(withEvents(doc, announce(created)));
     } catch (error) {
-      if (isUniqueViolation(error)) throw authErrors.emailTaken();
+      if (isDuplicateKey(error)) throw authErrors.emailTaken();
       throw error;
     } finally {
       this.live.forget();
@@ -159,7 +158,7 @@ export class MongoUsersRepository extends UsersRepository {
           const written = await users.findOneAndUpdate(filter, update, { returnDocument: 'after' });
           if (written) return { before, after: toUserRecord(written) };
         } catch (error) {
-          if (isUniqueViolation(error)) throw authErrors.emailTaken();
+          if (isDuplicateKey(error)) throw authErrors.emailTaken();
           throw error;
         }
       }

@@ -146,6 +146,9 @@ export function isDuplicateKey(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const candidate = error as { code?: unknown; writeErrors?: unknown; cause?: unknown };
   if (candidate.code === 11000 || candidate.code === 11001) return true;
+  // FerretDB 1.24 on SQLite reports a violation caused by an update (not an insert) as
+  // InternalError (code 1) carrying SQLite's message: the message decides then.
+  if (candidate.code === 1 && /E11000|UNIQUE constraint failed/.test(String((error as { message?: unknown }).message ?? ''))) return true;
   if (Array.isArray(candidate.writeErrors)) return candidate.writeErrors.some((entry: unknown) => isDuplicateKey(entry) || isDuplicateKey((entry as { err?: unknown })?.err));
   return candidate.cause !== undefined && candidate.cause !== error && isDuplicateKey(candidate.cause);
 }
