@@ -1,5 +1,6 @@
 import { createEventOutbox, MongoServiceDatabase, openServiceDatabase } from '@wildframe/platform';
 import type { AnyServiceDatabase, EventOutbox } from '@wildframe/platform';
+import { RecordingBus } from '@wildframe/platform/testing';
 import type { TestBackend } from '@wildframe/platform/testing';
 import { analysisMigrationsFolder } from '../analysis.module';
 import { analysisMongoModels } from '../repositories/analysis-repositories';
@@ -12,7 +13,6 @@ import { PostgresEditingTipsRepository } from '../repositories/postgres/editing-
 import { PostgresPhotoAccessRepository } from '../repositories/postgres/photo-access.repository';
 import { PostgresRatingsRepository } from '../repositories/postgres/ratings.repository';
 import { RatingsRepository } from '../repositories/ratings.repository';
-import { RecordingBus } from './recording-bus';
 
 /** The analysis ports on one backend, with the platform outbox of that backend relaying to a recording bus. */
 export interface AnalysisBackend {

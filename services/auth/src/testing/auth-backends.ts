@@ -1,5 +1,6 @@
 import { createEventOutbox, MongoServiceDatabase, openServiceDatabase } from '@wildframe/platform';
 import type { AnyServiceDatabase, EventOutbox, ServiceDatabase } from '@wildframe/platform';
+import { RecordingBus } from '@wildframe/platform/testing';
 import type { TestBackend } from '@wildframe/platform/testing';
 import { authMigrationsFolder } from '../auth.module';
 import { AdminUsersRepository } from '../repositories/admin-users.repository';
@@ -22,7 +23,6 @@ import { ResetGrantsRepository } from '../repositories/reset-grants.repository';
 import { SecurityQuestionsRepository } from '../repositories/security-questions.repository';
 import { SessionsRepository } from '../repositories/sessions.repository';
 import { UsersRepository } from '../repositories/users.repository';
-import { RecordingBus } from './recording-bus';
 
 /** The auth ports on one backend, with the platform outbox of that backend relaying to a recording bus. */
 export interface AuthBackend {

@@ -4,3 +4,4 @@ export * from './test-servers';
 export * from './heic-header';
 export * from './each-backend';
 export * from './mongo-test-server';
+export * from './recording-bus';

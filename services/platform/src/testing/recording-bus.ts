@@ -1,5 +1,5 @@
 import type { EventPayloads, Topic } from '@wildframe/contracts';
-import type { EventBus, PublishOptions } from '@wildframe/platform';
+import type { EventBus, PublishOptions } from '../events/event-bus';
 
 export interface Published {
   topic: Topic;
