@@ -32,15 +32,18 @@ export function AccountDetails({ user }: { user: CurrentUser }) {
   );
 }
 
-/** An e-mail that may wrap after its @ (a <wbr>), never inside the name or the domain. */
+/**
+ * An e-mail that may wrap after its @ (a <wbr>), never inside the name or the domain: each part is
+ * one unbreakable box (a hyphen in it is no break), split only when it is longer than a line.
+ */
 function EmailText({ email }: { email: string }) {
   const at = email.indexOf('@');
   if (at < 0) return <>{email}</>;
   return (
     <>
-      {email.slice(0, at + 1)}
+      <span className="email-part">{email.slice(0, at + 1)}</span>
       <wbr />
-      {email.slice(at + 1)}
+      <span className="email-part">{email.slice(at + 1)}</span>
     </>
   );
 }
