@@ -274,7 +274,7 @@ test('an admin changes a member’s plan and deletes the member, each after conf
   const row = page.getByTestId('admin-user').filter({ hasText: email });
   await expect(row).toContainText('Aldo Leopold');
 
-  await chooseOption(page, row.locator('.ant-select'), 'Professional');
+  await chooseOption(page, row.locator('.ant-select'), 'Professional', { confirmed: false });
   const confirm = page.getByRole('dialog').filter({ hasText: 'Change Aldo Leopold’s plan?' });
   await expect(confirm).toContainText('From Explorer to Professional');
   await expect(confirm).not.toContainText('paid subscription');
@@ -288,7 +288,7 @@ test('an admin changes a member’s plan and deletes the member, each after conf
   await page.route('**/api/admin/users/*/plan', (route) =>
     route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ statusCode: 503, message: 'Service temporarily unavailable' }) }),
   );
-  await chooseOption(page, row.locator('.ant-select'), 'Enthusiast');
+  await chooseOption(page, row.locator('.ant-select'), 'Enthusiast', { confirmed: false });
   await page.getByRole('dialog').getByRole('button', { name: 'Change Plan' }).click();
   await expectToast(page, 'Failed to update user plan', 'Service temporarily unavailable');
   await expect(row.locator('.ant-select')).toContainText('Professional');

@@ -107,14 +107,29 @@ export async function expectToast(page: Page, title: string, description?: strin
   if (description) await expect(shown).toContainText(description);
 }
 
-/** Picks an option of an antd Select by its text. */
-export async function chooseOption(page: Page, select: Locator, option: string): Promise<void> {
+/**
+ * Picks an option of an antd Select by its text. `confirmed: false` for a select whose value
+ * changes only after a confirmation dialog (the admin's plan select): the pick is then made once.
+ */
+export async function chooseOption(page: Page, select: Locator, option: string, { confirmed = true } = {}): Promise<void> {
   // The previous select's dropdown may still be closing: given the select's input (getByLabel),
   // pick the option of its own list (antd names its options `<input id>_list_<n>`).
   const id = await select.evaluate((el) => (el instanceof HTMLInputElement ? el.id : ''));
   const own = id ? `[id^="${id}_list_"]` : '';
-  await select.click();
-  await page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option${own}`, { hasText: option }).click();
+  const root = id ? select.locator('xpath=ancestor::*[contains(concat(" ", normalize-space(@class), " "), " ant-select ")][1]') : select;
+  const choice = page.locator(`.ant-select-dropdown:not(.ant-select-dropdown-hidden) .ant-select-item-option${own}`, { hasText: option });
+  if (!confirmed) {
+    await select.click();
+    await choice.click();
+    return;
+  }
+  // A click while the list is still sliding open can miss its option and leave the old value:
+  // the choice counts only once the select shows it, and is made again until it does.
+  await expect(async () => {
+    if (!(await choice.first().isVisible())) await select.click();
+    await choice.click({ timeout: 3000 });
+    await expect(root.locator('.ant-select-content')).toHaveText(option, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
 }
 
 export async function signOutFromHeader(page: Page, name: string): Promise<void> {
