@@ -132,9 +132,26 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
   }).toPass({ timeout: 15_000 });
 }
 
+/**
+ * Opens the header's account menu (the button shows the member's first name) and picks an item.
+ * The menu's code loads on the first open and antd places the popup a frame later (first at the
+ * page's top): the item is clicked once the menu sits under its button, never on the way there.
+ */
+export async function chooseFromAccountMenu(page: Page, name: string, item: string): Promise<void> {
+  const button = page.getByRole('banner').getByRole('button', { name });
+  const menu = page.locator('.account-menu');
+  await button.click();
+  await expect
+    .poll(async () => {
+      const [anchor, popup] = await Promise.all([button.boundingBox(), menu.boundingBox()]);
+      return Boolean(anchor && popup && popup.y >= anchor.y + anchor.height - 1);
+    })
+    .toBe(true);
+  await menu.getByRole('menuitem', { name: item }).click();
+}
+
 export async function signOutFromHeader(page: Page, name: string): Promise<void> {
-  await page.getByRole('banner').getByRole('button', { name }).click();
-  await page.locator('.account-menu').getByRole('menuitem', { name: 'Sign Out' }).click();
+  await chooseFromAccountMenu(page, name, 'Sign Out');
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign In' })).toBeVisible();
 }

@@ -3,6 +3,7 @@
 // answer → new password → sign in with it.
 import { expect, test } from '@playwright/test';
 import {
+  chooseFromAccountMenu,
   chooseOption,
   dismissCookieBanner,
   expectToast,
@@ -46,8 +47,7 @@ test('a new member signs up, sets security questions, resets the password and si
   await expect(header.getByRole('button', { name: 'Rachel' })).toBeVisible();
 
   // Set up the security questions on the profile.
-  await header.getByRole('button', { name: 'Rachel' }).click();
-  await page.locator('.account-menu').getByRole('menuitem', { name: 'Profile' }).click();
+  await chooseFromAccountMenu(page, 'Rachel', 'Profile');
   await expect(page).toHaveURL(/\/profile$/);
   const securityCard = page.locator('.ant-card', { has: page.getByRole('heading', { name: 'Security Questions' }) });
   await expect(securityCard.getByText('Not set up')).toBeVisible();
