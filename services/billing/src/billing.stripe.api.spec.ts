@@ -110,7 +110,11 @@ describe('billing API over the Stripe provider', () => {
     stripe.confirmSetup(setup.body.setupIntentId, DECLINING_PAYMENT_METHOD);
     const done = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true });
     expect({ status: done.status, message: done.body.message }).toEqual({ status: 402, message: 'Your card was declined.' });
-    expect([...t.auth.accounts.values()].find((a) => a.email === body.email)?.isActive).toBe(false);
+    const pending = [...t.auth.accounts.values()].find((a) => a.email === body.email);
+    expect(pending?.isActive).toBe(false);
+    // Not charged: its hold is released, so a free signup may take the address at once.
+    expect(pending?.held).toBe(false);
+    expect(t.auth.signUpFree(body.email).userId).not.toBe(pending?.id);
   });
 
   it('creates the launch promo coupon once and applies it to monthly subscriptions', async () => {
