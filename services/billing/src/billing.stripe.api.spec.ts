@@ -171,6 +171,19 @@ describe('billing API over the Stripe provider', () => {
     expect(eventsFor(userId).map((e) => e.type)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.activated.v1']);
   });
 
+  it('a same-day upgrade from Enthusiast annual to Professional annual is quoted and invoiced at the price less the unused time', async () => {
+    const { token } = await paidSignup();
+    const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true }, token);
+    const creditCents = Number(stripe.requestsTo('POST', '/v1/coupons').at(-1)?.params?.['amount_off']);
+    // Almost the whole $84 year is unused; it comes off the $180 of the first invoice.
+    expect(creditCents).toBeGreaterThan(8300);
+    expect(creditCents).toBeLessThanOrEqual(8400);
+    const upgrade = stripe.subscription(lastSubscriptionId());
+    expect(upgrade.invoice.amountDue).toBe(18000 - creditCents);
+    expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: (18000 - creditCents) / 100, credit: creditCents / 100 });
+    expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.params).toMatchObject({ 'items[0][price]': 'price_professional_annual' });
+  });
+
   describe('webhook', () => {
     it('verifies the signature and handles each event id once', async () => {
       const { userId } = await paidSignup({ isAnnual: false });
