@@ -486,22 +486,89 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
 
   it('creates a pending account that cannot sign in until payment activates it on its plan', async () => {
     const { userId } = await accounts().createPendingAccount({ email: 'Paid@Example.com', firstName: 'Pat', lastName: 'Paid', password: 'paid-password-1' });
-    expect((await request(t.server).post('/api/auth/login').send({ email: 'paid@example.com', password: 'paid-password-1' })).status).toBe(401);
-    await expect(accounts().createPendingAccount({ email: 'paid@example.com', firstName: 'P', lastName: 'P', password: 'x-password' })).rejects.toMatchObject({
-      status: 409,
-      message: 'An account with this email already exists',
-    });
+    const early = await request(t.server).post('/api/auth/login').send({ email: 'paid@example.com', password: 'paid-password-1' });
+    expect(early.status).toBe(403);
     const expiry = '2027-01-15T10:00:00.000Z';
     const activated = await accounts().activateAccount(userId, 'enthusiast', expiry);
     expect(activated.user).toMatchObject({ plan: 'enthusiast', planExpiry: expiry, isActive: true });
     const me = await request(t.server).get('/api/auth/user').set('Authorization', `Bearer ${activated.sessionToken}`);
     expect(me.body).toMatchObject({ plan: 'enthusiast' });
+    // Active now: the address is taken for any new signup.
+    await expect(accounts().createPendingAccount({ email: 'paid@example.com', firstName: 'P', lastName: 'P', password: 'x-password' })).rejects.toMatchObject({
+      status: 409,
+      message: 'An account with this email already exists',
+    });
   });
 
   it('discards an account whose payment never completed', async () => {
     const { userId } = await accounts().createPendingAccount({ email: 'gone@example.com', firstName: 'G', lastName: 'G', password: 'gone-password' });
     await accounts().discardPendingAccount(userId);
     await expect(accounts().createPendingAccount({ email: 'gone@example.com', firstName: 'G', lastName: 'G', password: 'gone-password' })).resolves.toBeDefined();
+  });
+
+  describe('an abandoned checkout never blocks its e-mail address', () => {
+    const pendingFor = (email: string, password = 'abandoned-pass-1') => accounts().createPendingAccount({ email, firstName: 'Abe', lastName: 'Andon', password });
+
+    it('signing in with the right password says what to do; a wrong one says nothing more than for anyone', async () => {
+      await pendingFor('abandoned-login@example.com');
+      const right = await request(t.server).post('/api/auth/login').send({ email: 'abandoned-login@example.com', password: 'abandoned-pass-1' });
+      expect(right.body).toEqual({
+        statusCode: 403,
+        message:
+          'The payment for this account was never completed, so it is not active yet. Sign up again with this email: choose a paid plan to pay for it, or Explorer to start free.',
+      });
+      const wrong = await request(t.server).post('/api/auth/login').send({ email: 'abandoned-login@example.com', password: 'not-the-password' });
+      expect(wrong.body).toEqual({ statusCode: 401, message: 'Invalid email or password' });
+    });
+
+    it('a free signup with the address replaces the pending account and signs in', async () => {
+      const { userId } = await pendingFor('abandoned-free@example.com');
+      const res = await request(t.server)
+        .post('/api/auth/signup')
+        .send({ email: 'Abandoned-Free@example.com', firstName: 'Fresh', lastName: 'Start', password: 'fresh-password-1', plan: 'explorer' });
+      expect(res.status).toBe(201);
+      expect(res.body.user).toMatchObject({ email: 'abandoned-free@example.com', firstName: 'Fresh', plan: 'explorer', isActive: true });
+      expect(res.body.user.id).not.toBe(userId);
+      // The replaced pending account can no longer be paid for.
+      await expect(accounts().holdPendingAccount(userId)).rejects.toMatchObject({ status: 404 });
+      const login = await request(t.server).post('/api/auth/login').send({ email: 'abandoned-free@example.com', password: 'fresh-password-1' });
+      expect(login.status).toBe(200);
+    });
+
+    it('forgot-password answers a pending address as it answers an unknown one, and points to signing up again', async () => {
+      await pendingFor('abandoned-forgot@example.com');
+      const pending = await request(t.server).post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.91').send({ email: 'abandoned-forgot@example.com' });
+      const unknown = await request(t.server).post('/api/auth/forgot-password').set('X-Forwarded-For', '203.0.113.91').send({ email: 'nobody-at-all@example.com' });
+      expect(pending.status).toBe(200);
+      expect(pending.body).toEqual(unknown.body);
+      expect(pending.body).toMatchObject({ hasSecurityQuestions: false, message: expect.stringContaining('If you never finished signing up, you can sign up again with this email.') });
+    });
+
+    it('while its payment is being taken the pending account stays; afterwards a signup may replace it', async () => {
+      const { userId } = await pendingFor('abandoned-held@example.com');
+      await accounts().holdPendingAccount(userId);
+      const during = await request(t.server)
+        .post('/api/auth/signup')
+        .send({ email: 'abandoned-held@example.com', firstName: 'Too', lastName: 'Soon', password: 'too-soon-pass-1', plan: 'explorer' });
+      expect(during.body).toEqual({ statusCode: 409, message: 'A payment for this email address is being processed. Please try again in a few minutes.' });
+      await accounts().releasePendingAccount(userId);
+      const after = await request(t.server)
+        .post('/api/auth/signup')
+        .send({ email: 'abandoned-held@example.com', firstName: 'Now', lastName: 'Fine', password: 'now-fine-pass-1', plan: 'explorer' });
+      expect(after.status).toBe(201);
+    });
+
+    it('of several signups racing for one pending address exactly one wins', async () => {
+      await pendingFor('abandoned-race@example.com');
+      const attempts = await Promise.all(
+        Array.from({ length: 4 }, (_, i) =>
+          request(t.server)
+            .post('/api/auth/signup')
+            .send({ email: 'abandoned-race@example.com', firstName: `Racer${i}`, lastName: 'R', password: 'racing-pass-1', plan: 'explorer' }),
+        ),
+      );
+      expect(attempts.map((r) => r.status).sort()).toEqual([201, 409, 409, 409]);
+    });
   });
 
   it('applies activated, canceled and expired subscription events once each and announces plan changes', async () => {

@@ -18,7 +18,7 @@ export function authApiDocument(): ServiceApiDocument {
   const id = uuidParams('id');
   const document = new ServiceApiDocument('auth', 'Accounts, sessions, security questions, profile and avatar; admin user management')
     .add({ method: 'post', path: '/api/auth/signup', operationId: 'signup', summary: 'Create a free (explorer) account and sign in', access: 'public', body: signupBody, response: { status: 201, description: 'Signed in', json: signedInSchema }, errors: [409, 429] })
-    .add({ method: 'post', path: '/api/auth/login', operationId: 'login', summary: 'Sign in with e-mail and password', access: 'public', body: loginBody, response: { status: 200, description: 'Signed in', json: signedInSchema }, errors: [401, 429] })
+    .add({ method: 'post', path: '/api/auth/login', operationId: 'login', summary: 'Sign in with e-mail and password', access: 'public', body: loginBody, response: { status: 200, description: 'Signed in', json: signedInSchema }, errors: [401, 403, 429] })
     .add({ method: 'post', path: '/api/auth/logout', operationId: 'logout', summary: 'End the current session', access: 'user', response: { status: 200, description: 'Signed out', json: messageSchema } })
     .add({ method: 'get', path: '/api/auth/user', operationId: 'getCurrentUser', summary: 'The signed-in user, with plan', access: 'user', response: { status: 200, description: 'The user', json: publicUserSchema } })
     .add({ method: 'get', path: '/api/auth/security-questions/options', operationId: 'getSecurityQuestionOptions', summary: 'The security questions to choose from', access: 'public', response: { status: 200, description: 'Questions', json: questionOptionsSchema } })

@@ -145,6 +145,53 @@ describe('billing API over the sandbox provider', () => {
       expect([...t.auth.accounts.values()].filter((a) => a.email === 'twice@example.com')).toHaveLength(1);
     });
 
+    it('an abandoned checkout never blocks its address: a free signup replaces it, and paying the old one afterwards charges nothing', async () => {
+      const body = details();
+      const email = body.email.toLowerCase();
+      const setup = await post('/create-subscription-signup', body);
+      expect((await post('/billing/sandbox/confirm-setup', { clientSecret: setup.body.clientSecret, ...CARD })).status).toBe(200);
+      const pendingId = [...t.auth.accounts.values()].find((a) => a.email === email)?.id;
+
+      // The visitor gave up on paying and signs up free with the same address (auth replaces the pending account).
+      const free = t.auth.signUpFree(email);
+      expect(free.userId).not.toBe(pendingId);
+
+      // The old checkout, finished later in another tab, is refused before any charge.
+      const late = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: body.plan, isAnnual: body.isAnnual });
+      expect(late.body).toEqual({ statusCode: 409, message: 'A newer signup with this email address replaced this one. Please sign in, or sign up again.' });
+      const client = t.app.get(ServiceDatabase).pool;
+      const charged = await client.query(
+        `SELECT s.id FROM billing.sandbox_subscriptions s JOIN billing.sandbox_setup_intents i ON i.customer_id = s.customer_id WHERE i.id = $1`,
+        [setup.body.setupIntentId],
+      );
+      expect(charged.rows).toEqual([]);
+      expect(t.auth.planOf(free.userId)).toEqual({ plan: 'explorer', planExpiry: null });
+      // Given up for good: completing again is not found.
+      expect((await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: body.plan, isAnnual: body.isAnnual })).status).toBe(404);
+    });
+
+    it('holds the pending account while its payment is taken, and activation ends the hold', async () => {
+      const body = details();
+      const setup = await post('/create-subscription-signup', body);
+      await post('/billing/sandbox/confirm-setup', { clientSecret: setup.body.clientSecret, ...CARD });
+      const pending = [...t.auth.accounts.values()].find((a) => a.email === body.email.toLowerCase());
+      const holds: boolean[] = [];
+      // What the account looked like when the provider was asked to charge: held.
+      const provider = t.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+      const create = provider.createSubscription.bind(provider);
+      const spy = jest.spyOn(provider, 'createSubscription').mockImplementation(async (input) => {
+        holds.push(t.auth.accounts.get(pending?.id ?? '')?.held === true);
+        return create(input);
+      });
+      try {
+        expect((await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: body.plan, isAnnual: body.isAnnual })).status).toBe(200);
+      } finally {
+        spy.mockRestore();
+      }
+      expect(holds).toEqual([true]);
+      expect(t.auth.accounts.get(pending?.id ?? '')).toMatchObject({ isActive: true, held: false });
+    });
+
     it('applies Launch2025 to monthly plans only: 25 % off the first three months', async () => {
       const annual = await post('/complete-subscription', { setupIntentId: 'seti_sbx_x', plan: 'enthusiast', isAnnual: true, promoCode: 'Launch2025' });
       expect(annual.body.message).toBe('The Launch2025 code applies to monthly billing only');

@@ -110,7 +110,11 @@ describe('billing API over the Stripe provider', () => {
     stripe.confirmSetup(setup.body.setupIntentId, DECLINING_PAYMENT_METHOD);
     const done = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true });
     expect({ status: done.status, message: done.body.message }).toEqual({ status: 402, message: 'Your card was declined.' });
-    expect([...t.auth.accounts.values()].find((a) => a.email === body.email)?.isActive).toBe(false);
+    const pending = [...t.auth.accounts.values()].find((a) => a.email === body.email);
+    expect(pending?.isActive).toBe(false);
+    // Not charged: its hold is released, so a free signup may take the address at once.
+    expect(pending?.held).toBe(false);
+    expect(t.auth.signUpFree(body.email).userId).not.toBe(pending?.id);
   });
 
   it('creates the launch promo coupon once and applies it to monthly subscriptions', async () => {
@@ -165,6 +169,19 @@ describe('billing API over the Stripe provider', () => {
     expect(t.auth.planOf(userId)?.plan).toBe('professional');
     expect(stripe.subscription(enthusiastSubscription).status).toBe('canceled');
     expect(eventsFor(userId).map((e) => e.type)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.activated.v1']);
+  });
+
+  it('a same-day upgrade from Enthusiast annual to Professional annual is quoted and invoiced at the price less the unused time', async () => {
+    const { token } = await paidSignup();
+    const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: true }, token);
+    const creditCents = Number(stripe.requestsTo('POST', '/v1/coupons').at(-1)?.params?.['amount_off']);
+    // Almost the whole $84 year is unused; it comes off the $180 of the first invoice.
+    expect(creditCents).toBeGreaterThan(8300);
+    expect(creditCents).toBeLessThanOrEqual(8400);
+    const upgrade = stripe.subscription(lastSubscriptionId());
+    expect(upgrade.invoice.amountDue).toBe(18000 - creditCents);
+    expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: (18000 - creditCents) / 100, credit: creditCents / 100 });
+    expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.params).toMatchObject({ 'items[0][price]': 'price_professional_annual' });
   });
 
   describe('webhook', () => {

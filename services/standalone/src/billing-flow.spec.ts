@@ -63,7 +63,7 @@ describe('billing with auth and photos: plan and limits follow the subscription'
     // Paid signup on Enthusiast (annual): the account is created by auth, active on its plan.
     const setup = await post('/create-subscription-signup', { ...ACCOUNT, plan: 'enthusiast', isAnnual: true });
     expect(setup.status).toBe(200);
-    expect((await post('/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password })).status).toBe(401);
+    expect((await post('/auth/login', { email: ACCOUNT.email, password: ACCOUNT.password })).status).toBe(403);
     expect((await post('/billing/sandbox/confirm-setup', { clientSecret: setup.body.clientSecret, ...CARD })).status).toBe(200);
     const signup = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true });
     expect(signup.status).toBe(200);

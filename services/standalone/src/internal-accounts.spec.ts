@@ -51,8 +51,8 @@ describe('billing → auth internal accounts API over HTTP', () => {
   it('pending → activate: the session token from billing works on auth; the same e-mail again is taken', async () => {
     const setup = await post('/create-subscription-signup', { ...ACCOUNT, plan: 'enthusiast', isAnnual: false });
     expect(setup.status).toBe(200);
-    // Pending accounts cannot sign in yet.
-    expect((await login(ACCOUNT.email, ACCOUNT.password)).status).toBe(401);
+    // Pending accounts cannot sign in yet: the right password is told to finish signing up.
+    expect((await login(ACCOUNT.email, ACCOUNT.password)).status).toBe(403);
 
     expect((await post('/billing/sandbox/confirm-setup', { clientSecret: setup.body.clientSecret, ...CARD })).status).toBe(200);
     const done = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: false });
@@ -95,12 +95,28 @@ describe('billing → auth internal accounts API over HTTP', () => {
     // Neither discard nor activation happen with a wrong token.
     expect((await internal('delete', `/${userId}/pending`, 'wrong-token-of-enough-length')).status).toBe(401);
     expect((await internal('post', `/${userId}/activate`).send({ plan: 'professional', planExpiry: null })).status).toBe(401);
-    expect((await login(body.email, body.password)).status).toBe(401);
+    expect((await login(body.email, body.password)).status).toBe(403);
 
-    // The pending account is still there (a duplicate is refused), and the real discard removes it.
-    expect((await internal('post', '/pending', TOKEN).send(body)).status).toBe(409);
+    // The pending account is still there (it can be held), and the real discard removes it.
+    expect((await internal('post', `/${userId}/hold`, 'wrong-token-of-enough-length')).status).toBe(401);
+    expect((await internal('post', `/${userId}/hold`, TOKEN)).status).toBe(204);
+    expect((await internal('delete', `/${userId}/hold`, TOKEN)).status).toBe(204);
     expect((await internal('delete', `/${userId}/pending`, TOKEN)).status).toBe(204);
+    expect((await internal('post', `/${userId}/hold`, TOKEN)).status).toBe(404);
     expect((await internal('post', '/pending', TOKEN).send(body)).status).toBe(201);
+  });
+
+  it('an abandoned checkout over HTTP: a free signup takes the address, and the old setup is refused before any charge', async () => {
+    const email = 'abandoned.distributed@example.com';
+    const setup = await post('/create-subscription-signup', { ...ACCOUNT, email, plan: 'enthusiast', isAnnual: true });
+    expect(setup.status).toBe(200);
+    expect((await post('/billing/sandbox/confirm-setup', { clientSecret: setup.body.clientSecret, ...CARD })).status).toBe(200);
+    const free = await request(auth.server).post('/api/auth/signup').send({ email, firstName: 'Free', lastName: 'Again', password: 'free-again-pass-1', plan: 'explorer' });
+    expect(free.status).toBe(201);
+    const late = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true });
+    expect(late.body).toEqual({ statusCode: 409, message: 'A newer signup with this email address replaced this one. Please sign in, or sign up again.' });
+    const me = await request(auth.server).get('/api/auth/user').set('Authorization', `Bearer ${free.body.sessionToken}`);
+    expect(me.body).toMatchObject({ email, plan: 'explorer' });
   });
 
   it('validates bodies and ids', async () => {

@@ -12,6 +12,8 @@ export const NOTICES = {
   /** Ours: the spec says access is kept until the period ends. */
   subscriptionCanceledDescription:
     'You keep your current plan until the end of this billing period.',
+  /** Ours: the spec has no resume; these follow its cancellation notices. */
+  subscriptionResumed: 'Subscription Resumed',
   paymentSuccessful: 'Payment Successful',
   verificationSuccessful: 'Verification Successful',
   passwordResetSuccessful: 'Password Reset Successful',
@@ -114,6 +116,9 @@ export const NOTICES = {
   paymentFailed: 'Payment Failed',
   cancellationFailed: 'Cancellation Failed',
   cancellationFailedDescription: 'Failed to cancel subscription. Please try again.',
+  /** Ours, after the spec's 'Cancellation Failed'. */
+  resumeFailed: 'Resume Failed',
+  resumeFailedDescription: 'Failed to resume subscription. Please try again.',
 
   // ---- Admin (each shown with the reason) ----
   accessDenied: 'Access Denied',

@@ -25,6 +25,8 @@ export type CompletedUpgrade = ResponseBody<'completeSubscriptionUpgrade'>;
 
 export type Cancellation = ResponseBody<'cancelSubscription'>;
 
+export type Resumption = ResponseBody<'resumeSubscription'>;
+
 /** What the sandbox's test-card form sends; the server keeps only brand and last four digits. */
 export type SandboxCard = Omit<RequestBody<'sandboxConfirmSetup'>, 'clientSecret'>;
 
@@ -101,6 +103,16 @@ export const billingApi = billingBase.injectEndpoints({
       },
       invalidatesTags: ['Subscription'],
     }),
+    /** Takes a cancellation back while the period runs: the plan renews as before. */
+    resumeSubscription: build.mutation<Resumption, void>({
+      query: () => ({ url: 'resume-subscription', method: 'POST' }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (!data) return;
+        dispatch(billingApi.util.upsertQueryData('getMySubscription', undefined, data.subscription));
+      },
+      invalidatesTags: ['Subscription'],
+    }),
     confirmSandboxSetup: build.mutation<ResponseBody<'sandboxConfirmSetup'>, RequestBody<'sandboxConfirmSetup'>>({
       query: (body) => ({ url: 'billing/sandbox/confirm-setup', method: 'POST', body }),
     }),
@@ -118,6 +130,7 @@ export const {
   useGetOrCreateSubscriptionMutation,
   useCompleteSubscriptionUpgradeMutation,
   useCancelSubscriptionMutation,
+  useResumeSubscriptionMutation,
   useConfirmSandboxSetupMutation,
   useConfirmSandboxPaymentMutation,
 } = billingApi;

@@ -4,7 +4,7 @@ import { useId, useState } from 'react';
 import type { PlanDefinition } from '../../api/types';
 import { useGetPlansQuery } from '../plans/api';
 import type { BillingPeriod } from '../plans/plan-pricing';
-import { checkPromoCode, orderSummary } from './order-summary';
+import { checkPromoCode, orderSummary, upgradeSummary, type UpgradeCharge } from './order-summary';
 import './billing.css';
 
 interface OrderSummaryCardProps {
@@ -14,16 +14,20 @@ interface OrderSummaryCardProps {
   promoCode: string | null;
   onPromoCodeChange: (code: string | null) => void;
   disabled?: boolean;
+  /** An upgrade: the credit and the amount billing will charge (null while it is being worked out). */
+  upgrade?: { charge: UpgradeCharge | null };
 }
 
 /**
  * What the visitor is about to pay: plan, billing period, today's charge and what follows. On
  * monthly billing it takes the launch promo code (spec, section 9).
  */
-export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, disabled = false }: OrderSummaryCardProps) {
+export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, disabled = false, upgrade }: OrderSummaryCardProps) {
   const { data } = useGetPlansQuery();
   const promo = data?.promo ?? null;
-  const summary = orderSummary(plan, billing, promoCode && promo ? promo : null);
+  const summary = upgradeSummary(orderSummary(plan, billing, promoCode && promo ? promo : null), upgrade?.charge ?? null);
+  // An upgrade's total is the server's; until it answers, none is shown.
+  const totalPending = upgrade !== undefined && upgrade.charge === null;
   const [entered, setEntered] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
@@ -67,9 +71,15 @@ export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, 
             <dd className="tabular-nums">{summary.discount.amount}</dd>
           </div>
         )}
+        {summary.credit && (
+          <div className="order-summary__line order-summary__line--discount">
+            <dt>{summary.credit.label}</dt>
+            <dd className="tabular-nums">{summary.credit.amount}</dd>
+          </div>
+        )}
         <div className="order-summary__line order-summary__line--total">
           <dt>Due today</dt>
-          <dd className="tabular-nums">{summary.dueToday}</dd>
+          <dd className="tabular-nums">{totalPending ? 'Calculating…' : summary.dueToday}</dd>
         </div>
       </dl>
       <p className="order-summary__renewal">{summary.renewal}</p>

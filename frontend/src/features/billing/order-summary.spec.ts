@@ -1,5 +1,5 @@
 import type { PlanDefinition } from '../../api/types';
-import { checkPromoCode, formatCharge, orderSummary } from './order-summary';
+import { checkPromoCode, formatCharge, orderSummary, upgradeSummary } from './order-summary';
 
 const enthusiast: PlanDefinition = {
   id: 'enthusiast',
@@ -42,5 +42,17 @@ describe('order summary', () => {
     expect(checkPromoCode(' launch2025 ', 'monthly', promo)).toEqual({ ok: true, code: 'Launch2025' });
     expect(checkPromoCode('Launch2025', 'annual', promo)).toEqual({ ok: false, message: 'The Launch2025 code applies to monthly billing only' });
     expect(checkPromoCode('SPRING', 'monthly', promo)).toEqual({ ok: false, message: 'This promo code is not valid' });
+  });
+
+  it('shows an upgrade’s credit for the replaced plan and takes what is due today from the server', () => {
+    const base = orderSummary(enthusiast, 'annual', null);
+    expect(upgradeSummary(base, { replacingName: 'Explorer', credit: 0, amountDue: 84 })).toMatchObject({ credit: null, dueToday: '$84.00' });
+    expect(upgradeSummary(base, { replacingName: 'Enthusiast', credit: 83.77, amountDue: 96.23 })).toMatchObject({
+      price: '$84.00',
+      credit: { label: 'Credit for unused time on your Enthusiast plan', amount: '\u2212$83.77' },
+      dueToday: '$96.23',
+    });
+    // Before the server has answered, nothing is claimed beyond the plan's own price.
+    expect(upgradeSummary(base, null)).toMatchObject({ credit: null, dueToday: '$84.00' });
   });
 });

@@ -61,3 +61,31 @@ export function checkPromoCode(entered: string, billing: BillingPeriod, promo: P
   if (billing !== 'monthly') return { ok: false, message: `The ${promo.code} code applies to monthly billing only` };
   return { ok: true, code: promo.code };
 }
+
+/** What the provider will charge for an upgrade, as billing answered it before payment. */
+export interface UpgradeCharge {
+  /** The paid plan being replaced, e.g. "Enthusiast". */
+  replacingName: string | null;
+  /** Credit for the unused part of the replaced plan's paid period, in dollars. */
+  credit: number;
+  /** What the first payment charges, in dollars. */
+  amountDue: number;
+}
+
+export interface UpgradeSummary extends OrderSummary {
+  /** "Credit for unused time on your Enthusiast plan", "−$83.77" */
+  credit: { label: string; amount: string } | null;
+}
+
+/**
+ * The summary of an upgrade: the server's figures decide what is due today (it is exactly what
+ * the payment charges), with the credit for the replaced plan's unused time as its own line.
+ */
+export function upgradeSummary(summary: OrderSummary, charge: UpgradeCharge | null): UpgradeSummary {
+  if (!charge) return { ...summary, credit: null };
+  const credit =
+    charge.credit > 0
+      ? { label: `Credit for unused time on your ${charge.replacingName ?? 'current'} plan`, amount: `\u2212${formatCharge(charge.credit)}` }
+      : null;
+  return { ...summary, credit, dueToday: formatCharge(charge.amountDue) };
+}

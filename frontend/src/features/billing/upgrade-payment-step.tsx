@@ -112,9 +112,22 @@ export function UpgradePaymentStep({ headingRef, planName, plan, billing, replac
       </h2>
       <p className="billing-step__lead">
         Upgrade to <strong>{planDisplayName(planName)}</strong>. Your new plan starts as soon as the payment goes through
-        {replacing ? <>, and your {planDisplayName(replacing)} subscription stops then: it is not charged again.</> : '.'}
+        {replacing ? (
+          <>, and your {planDisplayName(replacing)} subscription stops then: it is not charged again, and the time you have paid for and not used comes off this payment.</>
+        ) : (
+          '.'
+        )}
       </p>
-      {plan && <OrderSummaryCard plan={plan} billing={billing} promoCode={appliedPromo} onPromoCodeChange={setPromoCode} disabled={submitting} />}
+      {plan && (
+        <OrderSummaryCard
+          plan={plan}
+          billing={billing}
+          promoCode={appliedPromo}
+          onPromoCodeChange={setPromoCode}
+          disabled={submitting}
+          upgrade={{ charge: payment ? { replacingName: replacing ? planDisplayName(replacing) : null, credit: payment.credit, amountDue: payment.amountDue } : null }}
+        />
+      )}
 
       {setupError && (
         <Alert

@@ -15,9 +15,13 @@ interface LoginValues {
   password: string;
 }
 
-/** The message for a failed sign-in: the server's own for rate limits, the spec's fallback else. */
+/**
+ * The message for a failed sign-in: the server's own for rate limits and for a paid signup never
+ * paid for (403: the right password, so it says what to do), the spec's fallback else.
+ */
 function loginFailureMessage(error: unknown): string {
-  if (errorStatus(error) === 429) return serverMessage(error) ?? NOTICES.loginFailedDescription;
+  const status = errorStatus(error);
+  if (status === 429 || status === 403) return serverMessage(error) ?? NOTICES.loginFailedDescription;
   if (isApiError(error) && error.status === 'FETCH_ERROR') return CONNECTION_FAILED_MESSAGE;
   return NOTICES.loginFailedDescription;
 }
@@ -25,7 +29,7 @@ function loginFailureMessage(error: unknown): string {
 export function LoginPage() {
   const { data: user, isLoading: userLoading } = useGetCurrentUserQuery();
   const [login, loginState] = useLoginMutation();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<{ message: string; unpaidSignup: boolean; email: string } | null>(null);
   const navigate = useNavigate();
 
   // Someone already signed in has nothing to do here (spec, section 6). Not after signing in on
@@ -39,7 +43,7 @@ export function LoginPage() {
       await navigate('/');
     } catch (error) {
       const message = loginFailureMessage(error);
-      setFailure(message);
+      setFailure({ message, unpaidSignup: errorStatus(error) === 403, email: values.email.trim() });
       notify.error(NOTICES.loginFailed, message);
     }
   };
@@ -57,7 +61,22 @@ export function LoginPage() {
             if (failure) setFailure(null);
           }}
         >
-          {failure && <Alert className="auth-form__alert" type="error" showIcon title={failure} />}
+          {failure && (
+            <Alert
+              className="auth-form__alert"
+              type={failure.unpaidSignup ? 'warning' : 'error'}
+              showIcon
+              title={failure.message}
+              action={
+                failure.unpaidSignup ? (
+                  // The address comes along in the page state (not the URL), so signing up again starts from it.
+                  <Link to="/signup" state={{ email: failure.email }}>
+                    Sign Up Again
+                  </Link>
+                ) : undefined
+              }
+            />
+          )}
           <Form.Item label="Email" name="email" rules={emailRules} validateFirst>
             <Input type="email" autoComplete="email" maxLength={EMAIL_MAX_LENGTH} inputMode="email" />
           </Form.Item>

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Form, Input } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { errorStatus, serverMessage } from '../../api/server-message';
 import type { PlanName } from '../../api/types';
 import { notify, NOTICES } from '../../app/notify';
@@ -39,7 +39,13 @@ function signupFailureMessage(error: unknown): string {
   return (status === 400 || status === 409) && message ? message : NOTICES.signupFailedDescription;
 }
 
-function SignupFlow({ planParam, billingParam }: { planParam: string | null; billingParam: string | null }) {
+/** The address a sign-in on an unpaid signup hands over (login's 'Sign Up Again'), if any. */
+function handedOverEmail(state: unknown): string | undefined {
+  const email = (state as { email?: unknown } | null)?.email;
+  return typeof email === 'string' && email.length <= EMAIL_MAX_LENGTH ? email : undefined;
+}
+
+function SignupFlow({ planParam, billingParam, initialEmail }: { planParam: string | null; billingParam: string | null; initialEmail?: string }) {
   const [initial] = useState(() => initialSignupPlan(planParam));
   const [plan, setPlan] = useState<PlanName>(initial.plan);
   // Annual billing is on by default, as on pricing (spec, section 9 "Billing"); a period chosen on
@@ -122,6 +128,7 @@ function SignupFlow({ planParam, billingParam }: { planParam: string | null; bil
       <div hidden={step !== 'details'}>
         <Form<SignupDetails>
           form={form}
+          initialValues={initialEmail ? { email: initialEmail } : undefined}
           className="auth-form signup-form"
           layout="vertical"
           requiredMark={false}
@@ -181,6 +188,7 @@ export function SignupPage() {
   const [searchParams] = useSearchParams();
   const planParam = searchParams.get('plan');
   const billingParam = searchParams.get('billing');
+  const initialEmail = handedOverEmail(useLocation().state);
   return (
     <div className="auth-page signup-page">
       <PageHeader
@@ -188,7 +196,7 @@ export function SignupPage() {
         lead="Join Wildframe to keep your photos in one place, follow your AI ratings over time and share your work in the community gallery. Choose the plan that fits how you shoot."
       />
       {/* A new ?plan= link starts the form over with that plan. */}
-      <SignupFlow key={`${planParam ?? ''}:${billingParam ?? ''}`} planParam={planParam} billingParam={billingParam} />
+      <SignupFlow key={`${planParam ?? ''}:${billingParam ?? ''}`} planParam={planParam} billingParam={billingParam} initialEmail={initialEmail} />
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { ArrowRightOutlined, CalendarOutlined, WarningOutlined } from '@ant-design/icons';
+import { ArrowRightOutlined, CalendarOutlined, ReloadOutlined, WarningOutlined } from '@ant-design/icons';
 import { Button, Card, Modal, Skeleton, Tag } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
@@ -6,7 +6,7 @@ import { useGetCurrentUserQuery } from '../../api/api';
 import type { CurrentUser, PlanName } from '../../api/types';
 import { notify, NOTICES } from '../../app/notify';
 import { PageHeader } from '../../components/page-header';
-import { useCancelSubscriptionMutation, useGetMySubscriptionQuery, type SubscriptionSummary } from '../billing/api';
+import { useCancelSubscriptionMutation, useGetMySubscriptionQuery, useResumeSubscriptionMutation, type SubscriptionSummary } from '../billing/api';
 import { UpgradePaymentStep } from '../billing/upgrade-payment-step';
 import { useGetPlansQuery } from '../plans/api';
 import { BillingSwitch } from '../plans/billing-switch';
@@ -111,7 +111,7 @@ function SubscriptionManager({ user, planParam, billingParam }: { user: CurrentU
             value={selected}
             onChange={setSelected}
             billing={billing}
-            disabled={disabledPlans(user.plan)}
+            disabled={disabledPlans(user.plan, subscription?.cancelAtPeriodEnd ? { until: longDate(subscription.currentPeriodEnd ?? user.planExpiry) } : undefined)}
           />
           <div className="subscription-section__actions">
             {canUpgrade ? (
@@ -157,9 +157,20 @@ function CurrentPlanCard({ user, subscription, loading }: { user: CurrentUser; s
 
 function CancelSection({ user, subscription }: { user: CurrentUser; subscription: SubscriptionSummary | null }) {
   const [cancel, { isLoading }] = useCancelSubscriptionMutation();
+  const [resume, { isLoading: resuming }] = useResumeSubscriptionMutation();
   const [modal, contextHolder] = Modal.useModal();
   const planName = planDisplayName(user.plan);
   const until = longDate(subscription?.currentPeriodEnd ?? user.planExpiry);
+
+  const resumePlan = async () => {
+    try {
+      const { subscription: resumed } = await resume().unwrap();
+      const renews = longDate(resumed.currentPeriodEnd);
+      notify.success(NOTICES.subscriptionResumed, renews ? `Your ${planName} plan renews on ${renews}.` : `Your ${planName} plan renews as before.`);
+    } catch {
+      notify.error(NOTICES.resumeFailed, NOTICES.resumeFailedDescription);
+    }
+  };
 
   if (subscription?.cancelAtPeriodEnd) {
     return (
@@ -171,6 +182,10 @@ function CancelSection({ user, subscription }: { user: CurrentUser; subscription
           <CalendarOutlined aria-hidden="true" /> You keep {planName} until {until ?? 'the end of this billing period'}. After that your
           account returns to the free Explorer plan, and your photos stay yours.
         </p>
+        <p className="subscription-muted">Changed your mind? Resume before then and {planName} renews as before, on the same card.</p>
+        <Button type="primary" icon={<ReloadOutlined />} loading={resuming} onClick={() => void resumePlan()}>
+          Resume Subscription
+        </Button>
       </section>
     );
   }

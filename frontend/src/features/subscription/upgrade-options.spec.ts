@@ -13,6 +13,15 @@ describe('upgrade options', () => {
     expect(upgradesFrom('professional')).toEqual([]);
   });
 
+  it('once canceled, Explorer is what the account returns to, not a cancel button away', () => {
+    expect(disabledPlans('enthusiast', { until: 'June 24, 2027' })).toEqual({ enthusiast: 'Current Plan', explorer: 'Yours from June 24, 2027' });
+    expect(disabledPlans('professional', { until: null })).toEqual({
+      professional: 'Current Plan',
+      explorer: 'Yours from the end of this period',
+      enthusiast: 'Contact Support to Downgrade',
+    });
+  });
+
   it('preselects ?plan= when it is an upgrade, else the next tier up', () => {
     expect(initialUpgradePlan('professional', 'explorer')).toBe('professional');
     expect(initialUpgradePlan('Enthusiast', 'explorer')).toBe('enthusiast');

@@ -21,6 +21,8 @@ const activateBody = z.object({
  *   POST   /api/internal/accounts/pending            {email, firstName, lastName, password} → 201 {userId}; 409
  *   POST   /api/internal/accounts/:userId/activate   {plan, planExpiry}                     → 200 {sessionToken, user}
  *   DELETE /api/internal/accounts/:userId/pending                                           → 204
+ *   POST   /api/internal/accounts/:userId/hold                                              → 204; 404 when no pending account
+ *   DELETE /api/internal/accounts/:userId/hold                                              → 204
  */
 @Controller('internal/accounts')
 @UseGuards(InternalTokenGuard)
@@ -37,6 +39,19 @@ export class InternalAccountsController {
   activate(@Param('userId') userId: string, @Body(valid(activateBody)) body: z.infer<typeof activateBody>): Promise<{ sessionToken: string; user: AccountView }> {
     if (!isUuid(userId)) throw authErrors.notFound();
     return this.accounts.activateAccount(userId, body.plan, body.planExpiry);
+  }
+
+  @Post(':userId/hold')
+  @HttpCode(204)
+  async hold(@Param('userId') userId: string): Promise<void> {
+    if (!isUuid(userId)) throw authErrors.notFound();
+    await this.accounts.holdPendingAccount(userId);
+  }
+
+  @Delete(':userId/hold')
+  @HttpCode(204)
+  async release(@Param('userId') userId: string): Promise<void> {
+    if (isUuid(userId)) await this.accounts.releasePendingAccount(userId);
   }
 
   @Delete(':userId/pending')

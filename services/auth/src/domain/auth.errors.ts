@@ -14,12 +14,24 @@ export type AuthErrorCode =
   | 'IMAGE_DIMENSIONS_TOO_LARGE'
   | 'NOT_FOUND'
   | 'CURRENT_PASSWORD_REQUIRED'
-  | 'CURRENT_PASSWORD_INCORRECT';
+  | 'CURRENT_PASSWORD_INCORRECT'
+  | 'CHECKOUT_IN_PROGRESS'
+  | 'SIGNUP_NOT_PAID';
 
 export class AuthError extends AppError<AuthErrorCode> {}
 
 export const authErrors = {
   emailTaken: () => new AuthError('EMAIL_TAKEN', 'An account with this email already exists', 409),
+  // A paid signup's account waiting for its payment (the address is not yet an account).
+  checkoutInProgress: () =>
+    new AuthError('CHECKOUT_IN_PROGRESS', 'A payment for this email address is being processed. Please try again in a few minutes.', 409),
+  // Told only to whoever gives the right password: they own the unfinished signup.
+  signupNotPaid: () =>
+    new AuthError(
+      'SIGNUP_NOT_PAID',
+      'The payment for this account was never completed, so it is not active yet. Sign up again with this email: choose a paid plan to pay for it, or Explorer to start free.',
+      403,
+    ),
   invalidCredentials: () => new AuthError('INVALID_CREDENTIALS', 'Invalid email or password', 401),
   notAuthenticated: () => new AuthError('NOT_AUTHENTICATED', 'Not authenticated', 401),
   tooManyAttempts: (minutes: number) =>

@@ -14,6 +14,11 @@ export interface UserRecord {
   isAdmin: boolean;
   /** The account created from ADMIN_EMAIL: it can be neither demoted nor deleted. */
   isSiteAdmin: boolean;
+  /**
+   * An inactive (pending paid signup) account whose payment is being taken until this time: no
+   * new signup may replace it meanwhile. Null otherwise.
+   */
+  checkoutHeldUntil: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }

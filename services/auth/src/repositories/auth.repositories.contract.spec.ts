@@ -108,6 +108,60 @@ describeEachBackend('auth repositories', (backend) => {
       await expect(b.users.create(newUser({ email: abandoned.email }))).resolves.toMatchObject({ email: abandoned.email });
     });
 
+    it('lets a signup replace a pending account that is not held, and never a held or an active one', async () => {
+      const now = new Date();
+      const later = new Date(now.getTime() + 60_000);
+      const abandoned = await b.users.create(newUser({ isActive: false }));
+      const replaced = await b.users.createReplacingPending(newUser({ email: abandoned.email, firstName: 'Newcomer' }), now, registered);
+      expect(replaced).toMatchObject({ email: abandoned.email, firstName: 'Newcomer', isActive: true });
+      expect(await b.users.findById(abandoned.id)).toBeUndefined();
+      expect(await publishedFor(replaced.id)).toEqual([expect.stringMatching(/^auth\.user\.registered\.v1 /)]);
+      // An active account keeps its address.
+      await expect(b.users.createReplacingPending(newUser({ email: abandoned.email }), now)).rejects.toMatchObject({ code: 'EMAIL_TAKEN', status: 409 });
+
+      // A pending account whose payment is being taken stays until its hold ends, then gives way.
+      const paying = await b.users.create(newUser({ isActive: false }));
+      expect(await b.users.holdPending(paying.id, later)).toBe(true);
+      expect((await b.users.findById(paying.id))?.checkoutHeldUntil).toEqual(later);
+      const announce = jest.fn(registered);
+      await expect(b.users.createReplacingPending(newUser({ email: paying.email }), now, announce)).rejects.toMatchObject({ code: 'CHECKOUT_IN_PROGRESS', status: 409 });
+      expect(await b.users.findById(paying.id)).toBeDefined();
+      const afterHold = await b.users.createReplacingPending(newUser({ email: paying.email }), new Date(later.getTime() + 1), announce);
+      expect(await b.users.findById(paying.id)).toBeUndefined();
+      expect((await b.users.findByEmail(paying.email))?.id).toBe(afterHold.id);
+
+      // A released hold lets it go at once; only inactive accounts can be held.
+      const declined = await b.users.create(newUser({ isActive: false }));
+      await b.users.holdPending(declined.id, later);
+      await b.users.releasePending(declined.id);
+      expect((await b.users.findById(declined.id))?.checkoutHeldUntil).toBeNull();
+      await expect(b.users.createReplacingPending(newUser({ email: declined.email }), now)).resolves.toMatchObject({ email: declined.email });
+      expect(await b.users.holdPending(afterHold.id, later)).toBe(false);
+      expect(await b.users.holdPending(randomUUID(), later)).toBe(false);
+    });
+
+    it('activation ends a hold', async () => {
+      const pending = await b.users.create(newUser({ isActive: false }));
+      await b.users.holdPending(pending.id, new Date(Date.now() + 60_000));
+      expect(await b.users.activate(pending.id, { plan: 'enthusiast', planExpiry: null })).toMatchObject({ isActive: true, checkoutHeldUntil: null });
+    });
+
+    it('lets exactly one of six parallel signups for one pending e-mail through, and announces only that one', async () => {
+      const pending = await b.users.create(newUser({ isActive: false }));
+      const now = new Date();
+      const results = await Promise.allSettled(
+        Array.from({ length: 6 }, (_, i) => b.users.createReplacingPending(newUser({ email: pending.email, firstName: `Racer${i}` }), now, registered)),
+      );
+      const created = results.filter((r): r is PromiseFulfilledResult<UserRecord> => r.status === 'fulfilled');
+      expect(created).toHaveLength(1);
+      for (const r of results) if (r.status === 'rejected') expect(r.reason).toMatchObject({ code: 'EMAIL_TAKEN', status: 409 });
+      const [winner] = created.map((r) => r.value);
+      expect(await b.users.findByEmail(pending.email)).toMatchObject({ id: winner?.id, isActive: true });
+      expect(await b.users.findById(pending.id)).toBeUndefined();
+      await b.outbox.flush();
+      expect(b.bus.published.filter((p) => p.topic === 'auth.user.registered.v1' && (p.payload as { email: string }).email === pending.email)).toHaveLength(1);
+    });
+
     it('sets a password hash', async () => {
       const user = await b.users.create(newUser());
       await b.users.setPasswordHash(user.id, 'other-hash');

@@ -25,7 +25,21 @@ export abstract class UsersRepository {
   /** Throws `notFound` when there is no such account. */
   abstract setProfileImage(id: string, url: string | null, announce?: Announce<UserRecord>): Promise<UserRecord>;
 
-  /** Activates a pending account on its paid plan; undefined when there is no such account. */
+  /**
+   * `create` for a signup: an inactive account with this e-mail (a paid signup that was never paid
+   * for) gives way to the new one in the same step, unless its payment is being taken at `now`
+   * (`checkoutHeldUntil`). Throws `checkoutInProgress` then, `emailTaken` when an active account
+   * has the e-mail; of two signups racing for one pending e-mail one wins, the other gets `emailTaken`.
+   */
+  abstract createReplacingPending(user: NewUser, now: Date, announce?: Announce<UserRecord>): Promise<UserRecord>;
+
+  /** Holds an inactive account for its checkout until `until` (no signup replaces it meanwhile); false when there is no such inactive account. */
+  abstract holdPending(id: string, until: Date): Promise<boolean>;
+
+  /** Ends a checkout's hold (the payment failed): the account may be replaced again. */
+  abstract releasePending(id: string): Promise<void>;
+
+  /** Activates a pending account on its paid plan (its hold ends); undefined when there is no such account. */
   abstract activate(id: string, setting: PlanSetting, announce?: Announce<UserRecord>): Promise<UserRecord | undefined>;
 
   /** Removes an account that never got activated (a paid signup whose payment failed). Announces nothing. */

@@ -33,12 +33,16 @@ export class AccountsService implements OnApplicationBootstrap {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  /** Explorer accounts are created here; paid plans are created by billing once payment succeeds. */
+  /**
+   * Explorer accounts are created here; paid plans are created by billing once payment succeeds.
+   * A paid signup left unpaid never blocks its address: its pending account gives way.
+   */
   async signup(input: SignupInput): Promise<SignedIn> {
     if (input.plan !== 'explorer') throw authErrors.paidPlanNeedsPayment();
     const passwordHash = await hashSecret(input.password);
-    const user = await this.users.create(
+    const user = await this.users.createReplacingPending(
       { email: normalizeEmail(input.email), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
+      this.clock.now(),
       (created) => [registeredEvent(created)],
     );
     await this.outbox.flush();

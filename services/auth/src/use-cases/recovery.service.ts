@@ -16,6 +16,9 @@ const RESET_GRANT_MS = 15 * 60_000;
 
 export type Answers = [string, string, string];
 
+export const NO_QUESTIONS_MESSAGE =
+  'No security questions are set up for this account. Please contact support to recover it. If you never finished signing up, you can sign up again with this email.';
+
 export type { ForgotPasswordResult } from '../dto/auth.responses';
 import type { ForgotPasswordResult } from '../dto/auth.responses';
 
@@ -62,7 +65,9 @@ export class RecoveryService {
       return {
         hasSecurityQuestions: false,
         questions: [],
-        message: 'No security questions are set up for this account. Please contact support to recover it.',
+        // The same for an unknown address and a paid signup never paid for (neither is revealed);
+        // both may simply sign up again.
+        message: NO_QUESTIONS_MESSAGE,
       };
     }
     return {

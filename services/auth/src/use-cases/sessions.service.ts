@@ -39,10 +39,12 @@ export class SessionsService implements IdentityResolver {
     const user = await this.users.findByEmail(account);
     // Verify against a dummy hash for unknown accounts so timing does not reveal who exists.
     const matches = await verifySecret(user?.passwordHash ?? (await dummySecretHash()), password);
-    if (!user || !matches || !user.isActive) {
+    if (!user || !matches) {
       await this.rateLimiter.recordFailure('login', account, ip);
       throw authErrors.invalidCredentials();
     }
+    // The right password on a paid signup never paid for: say what to do (only its owner learns it).
+    if (!user.isActive) throw authErrors.signupNotPaid();
     await this.rateLimiter.recordSuccess('login', account);
     return this.open(user);
   }

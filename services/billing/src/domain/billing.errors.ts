@@ -6,6 +6,7 @@ export type BillingErrorCode =
   | 'PROMO_INVALID'
   | 'PROMO_MONTHLY_ONLY'
   | 'SIGNUP_NOT_FOUND'
+  | 'SIGNUP_REPLACED'
   | 'TOO_MANY_SIGNUPS'
   | 'SIGNUP_ALREADY_COMPLETE'
   | 'SETUP_NOT_CONFIRMED'
@@ -45,6 +46,8 @@ export const billingErrors = {
   emailTaken: (message = 'An account with this email already exists') => new BillingError('EMAIL_TAKEN', message, 409),
   promoInvalid: () => new BillingError('PROMO_INVALID', 'This promo code is not valid', 400),
   promoMonthlyOnly: (code: string) => new BillingError('PROMO_MONTHLY_ONLY', `The ${code} code applies to monthly billing only`, 400),
+  signupReplaced: () =>
+    new BillingError('SIGNUP_REPLACED', 'A newer signup with this email address replaced this one. Please sign in, or sign up again.', 409),
   tooManySignups: () => new BillingError('TOO_MANY_SIGNUPS', 'Too many signups from this address. Please try again later.', 429),
   signupNotFound: () => new BillingError('SIGNUP_NOT_FOUND', 'This payment setup was not found. Please start again.', 404),
   signupAlreadyComplete: () => new BillingError('SIGNUP_ALREADY_COMPLETE', 'This subscription is already active. Please sign in.', 409),

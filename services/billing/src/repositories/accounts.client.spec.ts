@@ -41,6 +41,7 @@ function fakeAuthServer(calls: Call[]): Server {
         return reply(200, { sessionToken: 'token-1', user: { id: 'user-1', plan: (body as { plan: string }).plan } });
       }
       if (req.method === 'DELETE' && req.url === '/api/internal/accounts/user-1/pending') return reply(204);
+      if (req.url === '/api/internal/accounts/user-1/hold' && (req.method === 'POST' || req.method === 'DELETE')) return reply(204);
       return reply(404, { statusCode: 404, message: 'Not found' });
     });
   });
@@ -74,6 +75,19 @@ describe('accounts client', () => {
 
     await expect(client.discardPendingAccount('user-1')).resolves.toBeUndefined();
     expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/internal/accounts/user-1/pending' });
+
+    await expect(client.holdPendingAccount('user-1')).resolves.toBeUndefined();
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', url: '/api/internal/accounts/user-1/hold' });
+    await expect(client.releasePendingAccount('user-1')).resolves.toBeUndefined();
+    expect(calls.at(-1)).toMatchObject({ method: 'DELETE', url: '/api/internal/accounts/user-1/hold' });
+  });
+
+  it("turns auth's 404 on a hold into 'signup replaced' (the pending account is gone)", async () => {
+    await expect(client.holdPendingAccount('user-gone')).rejects.toMatchObject({
+      code: 'SIGNUP_REPLACED',
+      status: 409,
+      message: 'A newer signup with this email address replaced this one. Please sign in, or sign up again.',
+    });
   });
 
   it("passes auth's 409 on as billing's own, and anything else as unavailable", async () => {
@@ -95,6 +109,8 @@ describe('accounts client', () => {
         throw new Error('unused');
       },
       discardPendingAccount: async () => undefined,
+      holdPendingAccount: async () => undefined,
+      releasePendingAccount: async () => undefined,
     };
     registry.register(ACCOUNTS_API, local);
     const before = calls.length;

@@ -11,6 +11,8 @@ import { billingErrors } from '../domain/billing.errors';
  *   POST   {AUTH_URL}/api/internal/accounts/pending            { email, firstName, lastName, password } → 201 { userId }; 409 { message }
  *   POST   {AUTH_URL}/api/internal/accounts/{userId}/activate  { plan, planExpiry }                    → 200 { sessionToken, user }
  *   DELETE {AUTH_URL}/api/internal/accounts/{userId}/pending                                           → 204
+ *   POST   {AUTH_URL}/api/internal/accounts/{userId}/hold                                              → 204; 404 when no pending account
+ *   DELETE {AUTH_URL}/api/internal/accounts/{userId}/hold                                              → 204
  * Every call carries `X-Internal-Token: {INTERNAL_API_TOKEN}`.
  */
 export const INTERNAL_ACCOUNTS_PATH = '/api/internal/accounts';
@@ -52,6 +54,15 @@ export class AccountsClient implements AccountsApi, OnApplicationBootstrap {
     );
   }
 
+  /** Fails with `signupReplaced` when the pending account is gone (a newer signup took the address). */
+  async holdPendingAccount(userId: string): Promise<void> {
+    await this.call('holdPendingAccount', (api) => api.holdPendingAccount(userId), () => this.http('POST', `/${encodeURIComponent(userId)}/hold`));
+  }
+
+  async releasePendingAccount(userId: string): Promise<void> {
+    await this.call('releasePendingAccount', (api) => api.releasePendingAccount(userId), () => this.http('DELETE', `/${encodeURIComponent(userId)}/hold`));
+  }
+
   async discardPendingAccount(userId: string): Promise<void> {
     await this.call('discardPendingAccount', (api) => api.discardPendingAccount(userId), () => this.http('DELETE', `/${encodeURIComponent(userId)}/pending`));
   }
@@ -67,6 +78,7 @@ export class AccountsClient implements AccountsApi, OnApplicationBootstrap {
       return local ? await viaLocal(local) : await viaHttp();
     } catch (error) {
       if (hasStatus(error) && error.status === 409) throw billingErrors.emailTaken(error.message);
+      if (hasStatus(error) && error.status === 404 && operation === 'holdPendingAccount') throw billingErrors.signupReplaced();
       this.logger.error({ err: error, operation }, 'accounts API call failed');
       throw billingErrors.accountsUnavailable();
     }

@@ -12,6 +12,8 @@ import { BillingJobs } from '../use-cases/billing-jobs.service';
 
 interface FakeAccount extends AccountView {
   password: string;
+  /** A pending account held for its checkout (auth's checkoutHeldUntil). */
+  held?: boolean;
 }
 
 /**
@@ -24,9 +26,7 @@ export class FakeAuth implements AccountsApi, IdentityResolver {
   private readonly sessions = new Map<string, string>();
 
   async createPendingAccount(input: { email: string; firstName: string; lastName: string; password: string }): Promise<{ userId: string }> {
-    if ([...this.accounts.values()].some((a) => a.email === input.email)) {
-      throw Object.assign(new Error('An account with this email already exists'), { status: 409 });
-    }
+    this.makeRoomFor(input.email);
     const id = randomUUID();
     this.accounts.set(id, {
       id,
@@ -45,10 +45,31 @@ export class FakeAuth implements AccountsApi, IdentityResolver {
     return { userId: id };
   }
 
+  async holdPendingAccount(userId: string): Promise<void> {
+    const account = this.accounts.get(userId);
+    if (!account || account.isActive) throw Object.assign(new Error('Not found'), { status: 404 });
+    account.held = true;
+  }
+
+  async releasePendingAccount(userId: string): Promise<void> {
+    const account = this.accounts.get(userId);
+    if (account && !account.isActive) account.held = false;
+  }
+
+  /** As auth does for every signup: an unheld pending account with the address gives way; any other is a conflict. */
+  private makeRoomFor(email: string): void {
+    for (const account of this.accounts.values()) {
+      if (account.email !== email) continue;
+      if (account.isActive) throw Object.assign(new Error('An account with this email already exists'), { status: 409 });
+      if (account.held) throw Object.assign(new Error('A payment for this email address is being processed. Please try again in a few minutes.'), { status: 409 });
+      this.accounts.delete(account.id);
+    }
+  }
+
   async activateAccount(userId: string, plan: PlanId, planExpiry: string | null): Promise<{ sessionToken: string; user: AccountView }> {
     const account = this.accounts.get(userId);
     if (!account) throw Object.assign(new Error('Not found'), { status: 404 });
-    Object.assign(account, { isActive: true, plan, planExpiry });
+    Object.assign(account, { isActive: true, held: false, plan, planExpiry });
     return { sessionToken: this.openSession(userId), user: this.view(account) };
   }
 
@@ -56,8 +77,9 @@ export class FakeAuth implements AccountsApi, IdentityResolver {
     if (this.accounts.get(userId)?.isActive === false) this.accounts.delete(userId);
   }
 
-  /** An active explorer account with a session, as a free signup would make. */
+  /** An active explorer account with a session, as a free signup would make (replacing an unpaid pending one). */
   signUpFree(email: string): { userId: string; token: string } {
+    this.makeRoomFor(email);
     const id = randomUUID();
     this.accounts.set(id, {
       id, email, firstName: 'Free', lastName: 'Member', password: 'x', profileImageUrl: null, plan: 'explorer', planExpiry: null,
@@ -100,7 +122,7 @@ export class FakeAuth implements AccountsApi, IdentityResolver {
   }
 
   private view(account: FakeAccount): AccountView {
-    const { password: _password, ...view } = account;
+    const { password: _password, held: _held, ...view } = account;
     return view;
   }
 }

@@ -30,7 +30,10 @@ const promoRefusals = { invalid: billingErrors.promoInvalid, monthlyOnly: billin
 /**
  * Signup on a paid plan (spec, "Signup" states): auth creates the account inactive (billing never
  * keeps the password), the provider saves a card through a setup, then completing subscribes
- * with that card and has auth activate the account on its plan until the period ends.
+ * with that card and has auth activate the account on its plan until the period ends. An unpaid
+ * pending account never blocks its address: any new signup with it replaces it in auth, except
+ * while completing holds it for the charge; a signup whose account was replaced is refused
+ * before anything is charged.
  */
 @Injectable()
 export class PaidSignups {
@@ -83,6 +86,15 @@ export class PaidSignups {
       if (setup.status !== 'succeeded' || !setup.paymentMethodId) throw billingErrors.setupNotConfirmed();
       // Claimed first, so two completions at once never subscribe (and charge) twice.
       if (!(await this.signups.advance(signup.id, 'pending', 'subscribing'))) throw billingErrors.signupAlreadyComplete();
+      // Before charging, auth holds the pending account, so no new signup replaces it while the
+      // payment is taken; when one already has, nothing is charged.
+      try {
+        await this.accounts.holdPendingAccount(signup.userId);
+      } catch (error) {
+        const replaced = (error as { code?: string }).code === 'SIGNUP_REPLACED';
+        await this.signups.advance(signup.id, 'subscribing', replaced ? 'abandoned' : 'pending');
+        throw error;
+      }
       let remote: ProviderSubscription;
       try {
         remote = await this.provider.createSubscription({
@@ -95,6 +107,8 @@ export class PaidSignups {
         });
       } catch (error) {
         await this.signups.advance(signup.id, 'subscribing', 'pending');
+        // Not charged: the address may be taken by a new signup again at once.
+        await this.accounts.releasePendingAccount(signup.userId).catch((releaseError: unknown) => this.logger.warn({ err: releaseError, signupId: signup.id }, 'could not release a checkout hold'));
         throw error;
       }
       // Recorded at once: from here on, completing again resumes instead of subscribing anew.

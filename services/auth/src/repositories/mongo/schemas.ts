@@ -21,6 +21,8 @@ export interface UserDoc {
   isActive: boolean;
   isAdmin: boolean;
   isSiteAdmin: boolean;
+  /** A pending paid signup whose payment is being taken: no new signup replaces it until then. */
+  checkoutHeldUntil?: Date | null;
   createdAt: Date;
   updatedAt: Date;
   /** The member's own settings (spec: user_preferences); absent until first set (defaults apply). */
@@ -49,6 +51,7 @@ const userSchema = new Schema(
     isActive: { type: Boolean, required: true, default: true },
     isAdmin: { type: Boolean, required: true, default: false },
     isSiteAdmin: { type: Boolean, required: true, default: false },
+    checkoutHeldUntil: { type: Date, default: null },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     rev: { type: Number, required: true, default: 0 },

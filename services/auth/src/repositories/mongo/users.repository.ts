@@ -27,12 +27,13 @@ export function toUserRecord(doc: UserDoc): UserRecord {
     isActive: doc.isActive,
     isAdmin: doc.isAdmin,
     isSiteAdmin: doc.isSiteAdmin,
+    checkoutHeldUntil: doc.checkoutHeldUntil ?? null,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
 }
 
-type UserChange = Partial<Pick<UserDoc, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'plan' | 'planExpiry' | 'isActive' | 'passwordHash'>>;
+type UserChange = Partial<Pick<UserDoc, 'email' | 'firstName' | 'lastName' | 'profileImageUrl' | 'plan' | 'planExpiry' | 'isActive' | 'passwordHash' | 'checkoutHeldUntil'>>;
 
 /**
  * Users on MongoDB. A change is computed from the account as read and written with
@@ -69,7 +70,34 @@ export class MongoUsersRepository extends UsersRepository {
   }
 
   /** The unique e-mail index decides a race between two signups; the events are part of the inserted document. */
-  async create(user: NewUser, announce: Announce<UserRecord> = () => []): Promise<UserRecord> {
+  create(user: NewUser, announce: Announce<UserRecord> = () => []): Promise<UserRecord> {
+    return this.insert(user, announce, () => authErrors.emailTaken());
+  }
+
+  /**
+   * Two single-document steps: the unheld pending account is deleted by a conditional delete (a
+   * hold written first makes it match nothing), then the new one is inserted. Of two racing
+   * signups both may delete (one finds nothing); the unique index lets one insert win.
+   */
+  async createReplacingPending(user: NewUser, now: Date, announce: Announce<UserRecord> = () => []): Promise<UserRecord> {
+    const users = (await this.db()).users;
+    await users.deleteOne({ email: user.email, isActive: false, ...LIVE, $or: [{ checkoutHeldUntil: null }, { checkoutHeldUntil: { $lte: now } }] });
+    return this.insert(user, announce, async () => {
+      const holder = await users.findOne({ email: user.email, ...LIVE });
+      return holder && !holder.isActive && holder.checkoutHeldUntil && holder.checkoutHeldUntil > now ? authErrors.checkoutInProgress() : authErrors.emailTaken();
+    });
+  }
+
+  async holdPending(id: string, until: Date): Promise<boolean> {
+    const held = await (await this.db()).users.updateOne({ _id: id, isActive: false, ...LIVE }, { $set: { checkoutHeldUntil: until }, $inc: { rev: 1 } });
+    return held.matchedCount > 0;
+  }
+
+  async releasePending(id: string): Promise<void> {
+    await (await this.db()).users.updateOne({ _id: id, isActive: false, ...LIVE }, { $set: { checkoutHeldUntil: null }, $inc: { rev: 1 } });
+  }
+
+  private async insert(user: NewUser, announce: Announce<UserRecord>, taken: () => Error | Promise<Error>): Promise<UserRecord> {
     const now = new Date();
     const doc: UserDoc = {
       _id: randomUUID(),
@@ -83,6 +111,7 @@ export class MongoUsersRepository extends UsersRepository {
       isActive: user.isActive ?? true,
       isAdmin: user.isAdmin ?? false,
       isSiteAdmin: user.isSiteAdmin ?? false,
+      checkoutHeldUntil: null,
       createdAt: now,
       updatedAt: now,
       rev: 0,
@@ -91,7 +120,7 @@ export class MongoUsersRepository extends UsersRepository {
     try {
       await (await this.db()).users.insertOne(withEvents(doc, announce(created)));
     } catch (error) {
-      if (isDuplicateKey(error)) throw authErrors.emailTaken();
+      if (isDuplicateKey(error)) throw await taken();
       throw error;
     } finally {
       this.live.forget();
@@ -112,7 +141,7 @@ export class MongoUsersRepository extends UsersRepository {
   }
 
   async activate(id: string, setting: PlanSetting, announce: Announce<UserRecord> = () => []): Promise<UserRecord | undefined> {
-    return (await this.modify(id, () => ({ isActive: true, ...setting }), (change) => announce(change.after)))?.after;
+    return (await this.modify(id, () => ({ isActive: true, checkoutHeldUntil: null, ...setting }), (change) => announce(change.after)))?.after;
   }
 
   async deleteIfInactive(id: string): Promise<void> {

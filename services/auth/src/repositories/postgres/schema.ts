@@ -15,6 +15,8 @@ export const users = authSchema.table('users', {
   isAdmin: boolean('is_admin').notNull().default(false),
   /** The account created from ADMIN_EMAIL: it can be neither demoted nor deleted. */
   isSiteAdmin: boolean('is_site_admin').notNull().default(false),
+  /** A pending paid signup whose payment is being taken: no new signup replaces it until then. */
+  checkoutHeldUntil: timestamp('checkout_held_until', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, isUuid, PostgresProcessedEventStore, storeEvents } from '@wildframe/platform';
 import type { DatabaseTransaction, Delivery, ServiceDatabase } from '@wildframe/platform';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { authErrors } from '../../domain/auth.errors';
 import type { NewUser, PlanChange, PlanSetting, UserRecord } from '../../domain/user';
 import { LiveSessionsCache } from '../live-sessions.cache';
@@ -71,6 +71,45 @@ export class PostgresUsersRepository extends UsersRepository {
     }
   }
 
+  /**
+   * The unheld pending account is deleted and the new one inserted in one transaction. Of two
+   * racing signups the second's delete waits on the first's, finds the row gone, and its insert
+   * meets the winner's row in the unique index.
+   */
+  async createReplacingPending(user: NewUser, now: Date, announce: Announce<UserRecord> = () => []): Promise<UserRecord> {
+    try {
+      return await this.write(async (tx) => {
+        await tx
+          .delete(users)
+          .where(and(eq(users.email, user.email), eq(users.isActive, false), or(isNull(users.checkoutHeldUntil), lte(users.checkoutHeldUntil, now))));
+        const [row] = await tx.insert(users).values(user).returning();
+        const created = toUserRecord(row as UserRow);
+        await storeEvents(tx, this.database.schema, announce(created));
+        return created;
+      });
+    } catch (error) {
+      if (!isUniqueViolation(error)) throw error;
+      const holder = await this.findByEmail(user.email);
+      if (holder && !holder.isActive && holder.checkoutHeldUntil && holder.checkoutHeldUntil > now) throw authErrors.checkoutInProgress();
+      throw authErrors.emailTaken();
+    }
+  }
+
+  async holdPending(id: string, until: Date): Promise<boolean> {
+    if (!isUuid(id)) return false;
+    const held = await this.database.db
+      .update(users)
+      .set({ checkoutHeldUntil: until })
+      .where(and(eq(users.id, id), eq(users.isActive, false)))
+      .returning({ id: users.id });
+    return held.length > 0;
+  }
+
+  async releasePending(id: string): Promise<void> {
+    if (!isUuid(id)) return;
+    await this.database.db.update(users).set({ checkoutHeldUntil: null }).where(and(eq(users.id, id), eq(users.isActive, false)));
+  }
+
   async updateProfile(id: string, changes: { firstName: string; lastName: string; email: string }, announce: Announce<UserRecord> = () => []): Promise<UserRecord> {
     try {
       return await this.update(id, changes, announce);
@@ -106,7 +145,7 @@ export class PostgresUsersRepository extends UsersRepository {
       if (!isUuid(id)) return undefined;
       const [row] = await tx
         .update(users)
-        .set({ isActive: true, ...setting, updatedAt: sql`now()` })
+        .set({ isActive: true, checkoutHeldUntil: null, ...setting, updatedAt: sql`now()` })
         .where(eq(users.id, id))
         .returning();
       if (!row) return undefined;

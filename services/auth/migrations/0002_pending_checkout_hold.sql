@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "checkout_held_until" timestamp with time zone;
