@@ -2,6 +2,7 @@ import 'reflect-metadata';
 import { databaseDriver } from '@wildframe/platform';
 import { describeEachBackend } from '@wildframe/platform/testing';
 import request from 'supertest';
+import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { createBillingTestApp } from './testing/billing-test-app';
 import type { BillingTestApp } from './testing/billing-test-app';
 
@@ -55,6 +56,39 @@ describeEachBackend('billing API', (backend) => {
     expect(eventsFor(userId)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.activated.v1', 'billing.subscription.canceled.v1']);
     const current = await request(t.server).get('/api/billing/subscription').set('Authorization', `Bearer ${token}`);
     expect(current.body.subscription).toMatchObject({ plan: 'professional', status: 'active', cancelAtPeriodEnd: false });
+  });
+
+  it('keeps an upgrade credit beyond the first payment as account credit and takes it off the renewals until used up', async () => {
+    // Enthusiast annual ($84), then Professional monthly ($19) the same day.
+    const { token, periodEnd } = await paidSignup(true);
+    const end = new Date(periodEnd).getTime();
+    const start = t.clock.now().getTime();
+    t.clock.advance(6 * 60 * 60 * 1000);
+    const unused = Math.floor((8400 * (end - t.clock.now().getTime())) / (end - start));
+    expect(unused).toBeGreaterThan(1900);
+
+    const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: false }, token);
+    expect(payment.body).toMatchObject({ status: 'requires_payment_method', amountDue: 0, credit: 19, creditCarried: (unused - 1900) / 100 });
+    expect((await post('/billing/sandbox/confirm-payment', { clientSecret: payment.body.clientSecret, ...CARD })).status).toBe(200);
+    expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token)).body).toMatchObject({ plan: 'professional' });
+
+    // Each renewal takes what is left of the credit off its invoice, then the card pays in full.
+    const ledger = t.app.get(SandboxLedger);
+    for (let renewal = 0; renewal < 5; renewal++) {
+      const row = await ledger.subscription(payment.body.subscriptionId);
+      t.clock.set(new Date((row?.currentPeriodEnd as Date).getTime() + 60_000));
+      await t.runJobs();
+    }
+    const invoices = (await ledger.subscription(payment.body.subscriptionId))?.invoices ?? [];
+    expect(invoices.map((i) => i.status)).toEqual(['paid', 'paid', 'paid', 'paid', 'paid', 'paid']);
+    const carried = unused - 1900;
+    const expected = [0, ...[1, 2, 3, 4, 5].map((n) => 1900 - Math.max(0, Math.min(1900, carried - (n - 1) * 1900)))];
+    expect(invoices.map((i) => i.amountCents)).toEqual(expected);
+    expect(expected.at(-1)).toBe(1900);
+    // Credited in all: exactly the unused value, to the cent.
+    expect(invoices.reduce((sum, i) => sum + (1900 - i.amountCents), 0)).toBe(unused);
+    const current = await request(t.server).get('/api/billing/subscription').set('Authorization', `Bearer ${token}`);
+    expect(current.body.subscription).toMatchObject({ plan: 'professional', status: 'active' });
   });
 
   it('expires a canceled plan at its period end through the job, once', async () => {

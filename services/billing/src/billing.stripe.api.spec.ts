@@ -84,7 +84,7 @@ describe('billing API over the Stripe provider', () => {
     const setup = await post('/create-subscription-signup', body);
     const intent = stripe.setupIntents.get(setup.body.setupIntentId);
     expect(setup.body.clientSecret).toBe(intent?.client_secret);
-    expect(stripe.customers.get(intent?.customer ?? '')).toEqual({ email: body.email, name: 'Rachel Carson' });
+    expect(stripe.customers.get(intent?.customer ?? '')).toMatchObject({ email: body.email, name: 'Rachel Carson', balance: 0 });
     expect(stripe.requestsTo('POST', '/v1/setup_intents').at(-1)).toMatchObject({ params: { usage: 'off_session' }, authorization: 'Bearer sk_test_wildframe' });
 
     const early = await post('/complete-subscription', { setupIntentId: setup.body.setupIntentId, plan: 'enthusiast', isAnnual: true });
@@ -144,31 +144,48 @@ describe('billing API over the Stripe provider', () => {
     expect([...t.auth.accounts.values()].some((a) => a.email === body.email)).toBe(false);
   });
 
-  it('upgrades with the first invoice payment, and ends the replaced subscription at Stripe', async () => {
+  it('upgrades with the first invoice payment, carries the credit beyond it to the customer balance once, and ends the replaced subscription at Stripe', async () => {
     const { token, userId } = await paidSignup();
     const enthusiastSubscription = lastSubscriptionId();
+    const customerId = stripe.subscription(enthusiastSubscription).customer;
     const payment = await post('/get-or-create-subscription', { plan: 'professional', isAnnual: false }, token);
     const upgrade = stripe.subscription(lastSubscriptionId());
-    // The annual plan was paid a moment ago: its unused time covers the first month (at most that).
-    expect(payment.body).toMatchObject({ status: 'requires_payment_method', clientSecret: upgrade.invoice.clientSecret, amountDue: 0, credit: 19 });
+    // The annual plan was paid a moment ago: its unused time pays the first month ($19) and the rest is carried.
+    const carried = Number(upgrade.metadata['credit_to_carry_cents']);
+    const unused = 1900 + carried;
+    expect(unused).toBeGreaterThan(8300);
+    expect(unused).toBeLessThanOrEqual(8400);
+    expect(payment.body).toMatchObject({ status: 'requires_payment_method', clientSecret: upgrade.invoice.clientSecret, amountDue: 0, credit: 19, creditCarried: carried / 100 });
     const creditCoupon = stripe.requestsTo('POST', '/v1/coupons').at(-1)?.params;
-    expect(creditCoupon).toMatchObject({ currency: 'usd', duration: 'once', max_redemptions: '1' });
-    expect(Number(creditCoupon?.['amount_off'])).toBeGreaterThan(8300);
+    expect(creditCoupon).toMatchObject({ currency: 'usd', duration: 'once', max_redemptions: '1', amount_off: '1900' });
     expect(stripe.requestsTo('POST', '/v1/subscriptions').at(-1)?.params).toMatchObject({
       'items[0][price]': 'price_professional_monthly',
       payment_behavior: 'default_incomplete',
       'payment_settings[save_default_payment_method]': 'on_subscription',
       'discounts[0][coupon]': expect.any(String),
     });
+    // Nothing is carried before the payment.
+    expect(stripe.customers.get(customerId)?.balance).toBe(0);
 
     expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token)).status).toBe(402);
     stripe.payFirstInvoice(upgrade.id);
     const done = await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token);
     expect(done.body).toMatchObject({ plan: 'professional', subscription: { status: 'active' } });
+    // A retry and Stripe's webhook look again: the balance is credited once.
+    expect((await post('/complete-subscription-upgrade', { plan: 'professional', isAnnual: false }, token)).status).toBe(200);
+    const activated = webhook('customer.subscription.updated', stripe.subscriptionJson(upgrade.id, false));
+    expect((await sendWebhook(activated.payload, activated.header)).status).toBe(200);
     await t.bus.idle();
+    expect(stripe.customers.get(customerId)?.balanceTransactions).toEqual([{ id: expect.any(String), amount: -carried, description: 'Unused time on your previous plan', metadata: { subscription: upgrade.id } }]);
+    expect(stripe.customers.get(customerId)?.balance).toBe(-carried);
     expect(t.auth.planOf(userId)?.plan).toBe('professional');
     expect(stripe.subscription(enthusiastSubscription).status).toBe('canceled');
     expect(eventsFor(userId).map((e) => e.type)).toEqual(['billing.subscription.activated.v1', 'billing.subscription.activated.v1']);
+
+    // Stripe takes the balance off the renewals until it is used up: the unused value, to the cent.
+    const charged = [1, 2, 3, 4, 5].map(() => stripe.renew(upgrade.id));
+    expect(charged.at(-1)).toBe(1900);
+    expect(charged.reduce((sum, cents) => sum + (1900 - cents), 1900)).toBe(unused);
   });
 
   it('a same-day upgrade from Enthusiast annual to Professional annual is quoted and invoiced at the price less the unused time', async () => {

@@ -1499,6 +1499,7 @@ export interface components {
             amountDue: number;
             clientSecret?: string;
             credit: number;
+            creditCarried: number;
             /** @enum {string} */
             currency: "usd";
             isAnnual: boolean;

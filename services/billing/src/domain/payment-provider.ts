@@ -32,6 +32,11 @@ export interface ProviderSubscription {
   pendingPayment: { clientSecret: string; status: 'requires_payment_method' | 'requires_confirmation' | 'requires_action' | 'processing' } | null;
   /** What the first (or next) invoice charges, in cents. */
   amountDueCents: number;
+  /**
+   * An upgrade's credit beyond its first invoice, not yet on the customer's account: it is added
+   * there once the first invoice is paid. 0 after that, and for any other subscription.
+   */
+  creditToCarryCents: number;
 }
 
 export interface CreateSubscriptionInput {
@@ -46,7 +51,11 @@ export interface CreateSubscriptionInput {
    */
   paymentMethodId?: string;
   userId: string;
-  /** An upgrade's credit for the unused time of the plan it replaces, taken off the first invoice (at most its amount). */
+  /**
+   * An upgrade's credit for the unused time of the plan it replaces: taken off the first invoice,
+   * and what exceeds that invoice becomes the customer's account credit once it is paid, taken
+   * off the invoices that follow until used up.
+   */
   creditCents?: number;
 }
 
@@ -61,6 +70,8 @@ export interface PaymentProvider {
   getSetupIntent(id: string): Promise<ProviderSetupIntent>;
   cancelSetupIntent(id: string): Promise<void>;
   createSubscription(input: CreateSubscriptionInput): Promise<ProviderSubscription>;
+  /** The customer's account credit in cents: the provider takes it off the customer's next invoices (Stripe's customer balance). */
+  accountCreditCents(customerId: string): Promise<number>;
   getSubscription(id: string): Promise<ProviderSubscription>;
   /** Keeps the subscription until its period ends, then ends it. */
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription>;

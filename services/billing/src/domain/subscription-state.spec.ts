@@ -18,6 +18,7 @@ function remote(overrides: Partial<ProviderSubscription>): ProviderSubscription 
     price: { plan: 'enthusiast', isAnnual: false },
     pendingPayment: null,
     amountDueCents: 0,
+    creditToCarryCents: 0,
     ...overrides,
   };
 }

@@ -87,8 +87,13 @@ export const upgradePaymentSchema = z
     isAnnual: z.boolean(),
     /** US dollars charged now (the credit already taken off). */
     amountDue: z.number(),
-    /** US dollars: the unused part of the current plan's paid period, credited to this upgrade. */
+    /** US dollars taken off this payment: the unused part of the current plan's paid period, and any account credit. */
     credit: z.number(),
+    /**
+     * US dollars of account credit left once this payment is made (the unused part beyond this
+     * payment, and any account credit it does not use): taken off the following invoices.
+     */
+    creditCarried: z.number(),
     currency: z.literal('usd'),
     promoCode: z.string().nullable(),
   })

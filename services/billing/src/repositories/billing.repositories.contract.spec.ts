@@ -50,6 +50,7 @@ describeEachBackend('billing repositories', (backend) => {
     price: { plan, isAnnual: false },
     pendingPayment: null,
     amountDueCents: 0,
+    creditToCarryCents: 0,
   });
 
   /** What SubscriptionSync does with a provider view: the next state and its notices as events. */
@@ -281,6 +282,53 @@ describeEachBackend('billing repositories', (backend) => {
       );
       expect((await stores.ledger.subscription(created.id))?.invoices.map((i) => i.attemptCount)).toEqual([6]);
       expect(await stores.ledger.changeSubscription('sub_sbx_missing', () => ({ next: null, result: null }))).toBeUndefined();
+    });
+
+    it('records each change of an account credit once per key, and never spends the same credit twice', async () => {
+      const sandbox = provider();
+      const customerId = await sandbox.createCustomer({ email: 'noor@example.com', name: 'Noor', userId: userId() });
+      expect(await stores.ledger.changeCredit(customerId, 'carry:sub_a', () => 1000, clock.now())).toBe(1000);
+      // The same key six times at once: recorded once.
+      const again = await Promise.all([1, 2, 3, 4, 5, 6].map(() => stores.ledger.changeCredit(customerId, 'carry:sub_a', () => 1000, clock.now())));
+      expect(again).toEqual([1000, 1000, 1000, 1000, 1000, 1000]);
+      // Six invoices of 400 at once: 1000 of credit pays 400 + 400 + 200, nothing more.
+      const spent = await Promise.all([1, 2, 3, 4, 5, 6].map((n) => stores.ledger.changeCredit(customerId, `invoice:in_${n}`, (balance) => -Math.min(balance, 400), clock.now())));
+      expect(spent.reduce((sum, cents) => sum + cents, 0)).toBe(-1000);
+      expect([...spent].sort((a, b) => a - b)).toEqual([-400, -400, -200, 0, 0, 0]);
+      expect(await stores.ledger.creditBalance(customerId)).toBe(0);
+      expect(await stores.ledger.creditEntry(customerId, 'carry:sub_a')).toMatchObject({ key: 'carry:sub_a', amountCents: 1000 });
+    });
+
+    it('takes account credit off first invoices and renewals once when they race, and gives back what a voided invoice took', async () => {
+      const sandbox = provider();
+      const customerId = await sandbox.createCustomer({ email: 'ines@example.com', name: 'Ines', userId: userId() });
+      const setup = await sandbox.createSetupIntent(customerId);
+      const paymentMethodId = (await sandbox.confirmSetup(setup.clientSecret, CARD)).setupIntent.paymentMethodId as string;
+      await stores.ledger.changeCredit(customerId, 'carry:sub_given', () => 1000, clock.now());
+
+      // Two upgrades asked for at once, each 900 (Enthusiast monthly): the 1000 pays 900 and 100.
+      const [a, b] = await Promise.all([1, 2].map(() => sandbox.createSubscription({ customerId, plan: 'enthusiast', isAnnual: false, promo: false, userId: userId() })));
+      expect([a?.amountDueCents, b?.amountDueCents].sort((x = 0, y = 0) => x - y)).toEqual([0, 800]);
+      expect(await sandbox.accountCreditCents(customerId)).toBe(0);
+      // One is given up: its invoice is voided and the credit it took comes back, once.
+      const givenUp = a?.amountDueCents === 0 ? (a as { id: string }) : (b as { id: string });
+      await Promise.all([sandbox.cancelNow(givenUp.id), sandbox.cancelNow(givenUp.id)]);
+      expect(await sandbox.accountCreditCents(customerId)).toBe(900);
+
+      // A renewal that two due-work runs race for takes the credit once.
+      const renewing = await sandbox.createSubscription({ customerId, plan: 'professional', isAnnual: false, promo: false, paymentMethodId, userId: userId() });
+      expect(await sandbox.accountCreditCents(customerId)).toBe(0);
+      expect((await stores.ledger.subscription(renewing.id))?.invoices.map((i) => i.amountCents)).toEqual([1000]);
+      await stores.ledger.changeCredit(customerId, 'carry:sub_more', () => 2500, clock.now());
+      clock.set(new Date((renewing.currentPeriodEnd as Date).getTime() + 1000));
+      await Promise.all([sandbox.runDueWork(clock.now()), sandbox.runDueWork(clock.now())]);
+      const renewed = await stores.ledger.subscription(renewing.id);
+      expect(renewed?.invoices.map((i) => [i.amountCents, i.status])).toEqual([
+        [1000, 'paid'],
+        [0, 'paid'],
+      ]);
+      // 2500 less the 1900 renewal, and the 100 the other upgrade took: unpaid for 23 hours, it expired in the same run.
+      expect(await sandbox.accountCreditCents(customerId)).toBe(700);
     });
 
     it('saves one card when a setup is confirmed twice at once', async () => {

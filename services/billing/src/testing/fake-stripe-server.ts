@@ -35,9 +35,20 @@ interface FakeSubscription {
   price: string;
   cancelAtPeriodEnd: boolean;
   periodEnd: number;
-  invoice: { id: string; amountDue: number; clientSecret: string | null };
+  invoice: { id: string; amountDue: number; clientSecret: string | null; balanceApplied: number };
+  /** Every invoice, first to latest: what each charged after discounts and the customer's balance. */
+  invoices: Array<{ id: string; amountDue: number; balanceApplied: number }>;
   coupon: string | null;
   defaultPaymentMethod: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface FakeCustomer {
+  email: string;
+  name: string;
+  /** Stripe's sign: negative is credit the customer has, applied to the next finalized invoices. */
+  balance: number;
+  balanceTransactions: Array<{ id: string; amount: number; description: string | null; metadata: Record<string, string> }>;
 }
 
 interface FakeSetupIntent {
@@ -55,13 +66,15 @@ function id(prefix: string): string {
 
 /**
  * A local HTTP server that answers the Stripe API calls billing makes (customers, setup intents,
- * subscriptions, coupons) with Stripe's shapes and error bodies, keeps the state those calls
+ * subscriptions, coupons, customer balance transactions) with Stripe's shapes and error bodies, keeps the state those calls
  * build, and records every request. Test controls play the parts of Stripe.js (confirming a
  * setup or a payment) and of Stripe's own clock.
  */
 export class FakeStripeServer {
   readonly requests: RecordedRequest[] = [];
-  readonly customers = new Map<string, { email: string; name: string }>();
+  readonly customers = new Map<string, FakeCustomer>();
+  /** Answers already given per Idempotency-Key header (Stripe replays them for a retried request). */
+  private readonly idempotent = new Map<string, unknown>();
   readonly setupIntents = new Map<string, FakeSetupIntent>();
   readonly subscriptions = new Map<string, FakeSubscription>();
   readonly coupons = new Map<string, { percent_off: number | null; amount_off: number | null; duration: string; duration_in_months: number | null; max_redemptions: number | null }>();
@@ -95,6 +108,30 @@ export class FakeStripeServer {
     Object.assign(subscription, { status: 'active', periodEnd: this.nextPeriodEnd(subscription.price) });
   }
 
+  /**
+   * Stripe's clock at a period end: the next invoice is finalized (the customer's credit balance
+   * taken off first, as Stripe does) and paid, and the period moves on. Returns what it charged.
+   */
+  renew(subscriptionId: string): number {
+    const subscription = this.subscription(subscriptionId);
+    const price = PRICE_TABLE[subscription.price]?.amount ?? 0;
+    const applied = this.applyBalance(subscription.customer, price);
+    const invoice = { id: id('in'), amountDue: price - applied, clientSecret: null, balanceApplied: applied };
+    subscription.invoice = invoice;
+    subscription.invoices.push(invoice);
+    subscription.periodEnd += PRICE_TABLE[subscription.price]?.annual ? 365 * 24 * 60 * 60 : 30 * 24 * 60 * 60;
+    return invoice.amountDue;
+  }
+
+  /** Takes the customer's credit balance off an invoice being finalized, up to its amount; returns what it took. */
+  private applyBalance(customerId: string, amount: number): number {
+    const customer = this.customers.get(customerId);
+    if (!customer || customer.balance >= 0) return 0;
+    const applied = Math.min(-customer.balance, amount);
+    customer.balance += applied;
+    return applied;
+  }
+
   /** The subscription's state changes as Stripe's clock or dashboard would change it. */
   update(subscriptionId: string, patch: Partial<Pick<FakeSubscription, 'status' | 'cancelAtPeriodEnd' | 'periodEnd'>>): void {
     Object.assign(this.subscription(subscriptionId), patch);
@@ -124,6 +161,7 @@ export class FakeStripeServer {
       cancel_at_period_end: s.cancelAtPeriodEnd,
       default_payment_method: s.defaultPaymentMethod,
       discounts: s.coupon ? [`di_${s.coupon}`] : [],
+      metadata: s.metadata,
       items: {
         object: 'list',
         data: [{ id: `si_${s.id}`, object: 'subscription_item', price: { id: s.price, object: 'price' }, current_period_end: s.periodEnd, current_period_start: s.periodEnd - 1 }],
@@ -158,6 +196,7 @@ export class FakeStripeServer {
       res.end(JSON.stringify(body));
     };
     const missing = (what: string) => send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: `No such ${what}` } });
+    const metadataOf = () => Object.fromEntries(Object.entries(params).flatMap(([key, value]) => (key.startsWith('metadata[') ? [[key.slice(9, -1), value]] : [])));
 
     if (this.outage && this.outage.remaining > 0) {
       this.outage.remaining--;
@@ -169,8 +208,25 @@ export class FakeStripeServer {
 
     if (resource === 'customers' && method === 'POST' && !resourceId) {
       const customerId = id('cus');
-      this.customers.set(customerId, { email: params['email'] ?? '', name: params['name'] ?? '' });
-      return send(200, { id: customerId, object: 'customer', email: params['email'], name: params['name'] });
+      this.customers.set(customerId, { email: params['email'] ?? '', name: params['name'] ?? '', balance: 0, balanceTransactions: [] });
+      return send(200, { id: customerId, object: 'customer', email: params['email'], name: params['name'], balance: 0 });
+    }
+    if (resource === 'customers' && resourceId) {
+      const customer = this.customers.get(resourceId);
+      if (!customer) return missing('customer');
+      if (method === 'GET' && !action) return send(200, { id: resourceId, object: 'customer', email: customer.email, name: customer.name, balance: customer.balance });
+      if (method === 'POST' && action === 'balance_transactions') {
+        const key = req.headers['idempotency-key'];
+        const replay = typeof key === 'string' ? this.idempotent.get(key) : undefined;
+        if (replay) return send(200, replay);
+        const transaction = { id: id('cbtxn'), amount: Number(params['amount']), description: params['description'] ?? null, metadata: metadataOf() };
+        customer.balance += transaction.amount;
+        customer.balanceTransactions.push(transaction);
+        const body = { object: 'customer_balance_transaction', customer: resourceId, currency: params['currency'], type: 'adjustment', ending_balance: customer.balance, ...transaction };
+        if (typeof key === 'string') this.idempotent.set(key, body);
+        return send(200, body);
+      }
+      return missing('route');
     }
 
     if (resource === 'setup_intents') {
@@ -226,8 +282,12 @@ export class FakeStripeServer {
         let amount = PRICE_TABLE[price]?.amount ?? 0;
         for (const c of coupons) amount = Math.round(amount * (1 - (this.coupons.get(c)?.percent_off ?? 0) / 100));
         for (const c of coupons) amount = Math.max(0, amount - (this.coupons.get(c)?.amount_off ?? 0));
+        // The first invoice is finalized at once: the customer's credit balance comes off it.
+        const balanceApplied = this.applyBalance(params['customer'] ?? '', amount);
+        amount -= balanceApplied;
         const subscriptionId = id('sub');
         const paysNow = paymentMethod !== null;
+        const invoice = { id: id('in'), amountDue: amount, clientSecret: paysNow ? null : `${id('pi')}_secret_${randomBytes(8).toString('hex')}`, balanceApplied };
         this.subscriptions.set(subscriptionId, {
           id: subscriptionId,
           customer: params['customer'] ?? '',
@@ -235,16 +295,26 @@ export class FakeStripeServer {
           price,
           cancelAtPeriodEnd: false,
           periodEnd: this.nextPeriodEnd(price),
-          invoice: { id: id('in'), amountDue: amount, clientSecret: paysNow ? null : `${id('pi')}_secret_${randomBytes(8).toString('hex')}` },
+          invoice,
+          invoices: [invoice],
           coupon,
           defaultPaymentMethod: paymentMethod,
+          metadata: metadataOf(),
         });
         return send(200, this.subscriptionJson(subscriptionId, expand));
       }
       const subscription = this.subscriptions.get(resourceId ?? '');
       if (!subscription) return missing('subscription');
       if (method === 'POST' && params['cancel_at_period_end'] !== undefined) subscription.cancelAtPeriodEnd = params['cancel_at_period_end'] === 'true';
-      if (method === 'DELETE') subscription.status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+      if (method === 'POST') Object.assign(subscription.metadata, metadataOf());
+      if (method === 'DELETE') {
+        // The unpaid first invoice is voided: Stripe gives back the credit balance it took.
+        if (subscription.status === 'incomplete') {
+          const customer = this.customers.get(subscription.customer);
+          if (customer) customer.balance -= subscription.invoice.balanceApplied;
+        }
+        subscription.status = subscription.status === 'incomplete' ? 'incomplete_expired' : 'canceled';
+      }
       return send(200, this.subscriptionJson(subscription.id, expand));
     }
     return missing('route');

@@ -26,7 +26,8 @@ const promoRefusals = { invalid: billingErrors.promoInvalid, monthlyOnly: billin
  * Upgrades (spec, "Upgrade" states): a new subscription on the higher plan waits for its first
  * payment; once paid it becomes the user's subscription and the one it replaces ends at the
  * provider. Only upgrades: the plan order is explorer < enthusiast < professional. The unused
- * part of the replaced plan's paid period is credited to the first payment (shown before paying).
+ * part of the replaced plan's paid period is credited to the first payment, and what exceeds it
+ * to the customer's account for the following invoices (both shown before paying).
  */
 @Injectable()
 export class Upgrades {
@@ -123,10 +124,12 @@ export class Upgrades {
     );
   }
 
-  private paymentOf(remote: ProviderSubscription, plan: PaidPlanId, isAnnual: boolean, promoCode: string | null): UpgradePayment {
+  private async paymentOf(remote: ProviderSubscription, plan: PaidPlanId, isAnnual: boolean, promoCode: string | null): Promise<UpgradePayment> {
     const waiting = remote.status === 'incomplete' ? remote.pendingPayment : null;
     // What the first invoice would have cost without the credit, less what it costs.
     const credit = waiting ? Math.max(0, invoiceAmountCents(plan, isAnnual, promoCode !== null) - remote.amountDueCents) : 0;
+    // The account credit after this payment: what the provider holds now and, once paid, this upgrade's excess.
+    const carried = (await this.provider.accountCreditCents(remote.customerId)) + remote.creditToCarryCents;
     return {
       subscriptionId: remote.id,
       status: waiting ? waiting.status : remote.status,
@@ -135,6 +138,7 @@ export class Upgrades {
       isAnnual,
       amountDue: remote.amountDueCents / 100,
       credit: credit / 100,
+      creditCarried: carried / 100,
       currency: 'usd',
       promoCode,
     };

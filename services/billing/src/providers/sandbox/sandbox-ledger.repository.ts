@@ -69,7 +69,19 @@ export interface SandboxSubscription {
   pastDueSince: Date | null;
   endedAt: Date | null;
   createdAt: Date;
+  /**
+   * An upgrade's credit beyond its first invoice: it becomes the customer's account credit once
+   * that invoice is paid (entry `carry:<subscription id>`), for the invoices that follow.
+   */
+  creditToCarryCents: number;
   invoices: SandboxInvoice[];
+}
+
+/** One change of a customer's account credit: positive adds, negative spends it on an invoice. */
+export interface SandboxCreditEntry {
+  key: string;
+  amountCents: number;
+  createdAt: Date;
 }
 
 /**
@@ -82,6 +94,18 @@ export abstract class SandboxLedger {
   abstract insertCustomer(row: SandboxCustomer): Promise<void>;
   abstract customer(id: string): Promise<SandboxCustomer | undefined>;
   abstract setCustomerDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void>;
+
+  /** The customer's account credit in cents (never below 0): what following invoices take off first. */
+  abstract creditBalance(customerId: string): Promise<number>;
+  abstract creditEntry(customerId: string, key: string): Promise<SandboxCreditEntry | undefined>;
+  /**
+   * Records one change of the customer's account credit under `key`, its amount decided by
+   * `amount(balance)` from the balance it applies to (a spend is cut so the balance stays at 0 or
+   * more). Once per key: a key recorded before returns the amount recorded then and changes
+   * nothing. Concurrent changes of one customer's credit apply one after the other, so two
+   * invoices never spend the same credit. Returns the amount recorded.
+   */
+  abstract changeCredit(customerId: string, key: string, amount: (balanceCents: number) => number, now: Date): Promise<number>;
 
   abstract insertPaymentMethod(row: SandboxPaymentMethod): Promise<void>;
   abstract paymentMethod(id: string): Promise<SandboxPaymentMethod | undefined>;

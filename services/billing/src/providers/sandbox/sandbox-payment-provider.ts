@@ -97,7 +97,12 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const now = this.clock.now();
     const id = newId('sub');
     const opened = this.openInvoice(input.plan, input.isAnnual, input.promo, now, periodEnd(now, input.isAnnual));
-    const invoice = { ...opened, amountCents: Math.max(0, opened.amountCents - (input.creditCents ?? 0)) };
+    // The upgrade's credit comes off first; what exceeds this invoice is carried to the account
+    // once it is paid. Account credit from before pays what is left, as Stripe's balance does.
+    const upgradeCredit = Math.min(input.creditCents ?? 0, opened.amountCents);
+    const afterUpgradeCredit = opened.amountCents - upgradeCredit;
+    const fromAccount = -(await this.ledger.changeCredit(input.customerId, invoiceCreditKey(opened.id), (balance) => -Math.min(balance, afterUpgradeCredit), now));
+    const invoice = { ...opened, amountCents: afterUpgradeCredit - fromAccount };
     let row: SandboxSubscription = {
       id,
       customerId: input.customerId,
@@ -113,12 +118,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
       pastDueSince: null,
       endedAt: null,
       createdAt: now,
+      creditToCarryCents: (input.creditCents ?? 0) - upgradeCredit,
       invoices: [invoice],
     };
     let declined: string | null = null;
     if (input.paymentMethodId) {
       const method = await this.ledger.paymentMethod(input.paymentMethodId);
-      if (!method || method.customerId !== input.customerId) throw billingErrors.setupNotConfirmed();
+      if (!method || method.customerId !== input.customerId) {
+        await this.returnCreditOf(input.customerId, invoice.id);
+        throw billingErrors.setupNotConfirmed();
+      }
       if (method.chargeOutcome === 'declines') {
         // Stripe's error_if_incomplete: a refused first charge leaves no live subscription behind.
         declined = 'Your card was declined.';
@@ -133,8 +142,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
       }
     }
     await this.ledger.insertSubscription(row);
+    await this.settleCredit(row);
     if (declined) throw new PaymentDeclinedError(declined);
     return this.getSubscription(id);
+  }
+
+  /** The customer's account credit, in cents. */
+  accountCreditCents(customerId: string): Promise<number> {
+    return this.ledger.creditBalance(customerId);
   }
 
   /** What Stripe.js's confirmPayment does for a card: pay the invoice, or refuse. */
@@ -170,6 +185,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     } else {
       await this.ledger.setCustomerDefaultPaymentMethod(subscription.customerId, method.id);
     }
+    const paid = await this.ledger.subscription(subscription.id);
+    if (paid) await this.settleCredit(paid);
     return { status: 'succeeded', subscriptionId: subscription.id };
   }
 
@@ -215,6 +232,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
       };
     });
     if (!changed) throw billingErrors.paymentNotFound();
+    const ended = await this.ledger.subscription(id);
+    if (ended) await this.settleCredit(ended);
     return this.getSubscription(id);
   }
 
@@ -229,13 +248,16 @@ export class SandboxPaymentProvider implements PaymentProvider {
       // One period per step, each step one change of the subscription with its new invoice.
       for (let renewals = 0; renewals < MAX_RENEWALS_PER_RUN; renewals++) {
         const row = await this.ledger.subscription(id);
-        const methodId = row?.defaultPaymentMethodId ?? (row ? (await this.ledger.customer(row.customerId))?.defaultPaymentMethodId : null);
+        if (!row) break;
+        const methodId = row.defaultPaymentMethodId ?? (await this.ledger.customer(row.customerId))?.defaultPaymentMethodId;
         const method = methodId ? await this.ledger.paymentMethod(methodId) : undefined;
+        const credit = await this.reserveRenewalCredit(row, now);
         const step = await this.ledger.changeSubscription(id, (current) => {
           if (current.status !== 'active' || !current.currentPeriodEnd || current.currentPeriodEnd > now) return { next: null, result: 'done' as const };
           if (current.cancelAtPeriodEnd) return { next: { ...current, status: 'canceled', endedAt: current.currentPeriodEnd }, result: 'ended' as const };
-          return this.renew(current, method);
+          return this.renew(current, method, credit && credit.periodStart.getTime() === current.currentPeriodEnd.getTime() ? credit.cents : 0);
         });
+        if (credit) await this.releaseRenewalCredit(id, row.customerId, credit);
         if (!step || step.result === 'done') break;
         changed.add(id);
         if (step.result !== 'renewed') break;
@@ -293,16 +315,66 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  /** Charges the next period to the saved card: renewed, or declined (now past_due). */
-  private renew(row: SandboxSubscription, method: SandboxPaymentMethod | undefined): { next: SandboxSubscription | null; result: 'renewed' | 'declined' | 'done' } {
+  /**
+   * Charges the next period to the saved card, less `creditCents` of account credit reserved for
+   * it: renewed (also when the credit pays all of it), or declined (now past_due).
+   */
+  private renew(row: SandboxSubscription, method: SandboxPaymentMethod | undefined, creditCents: number): { next: SandboxSubscription | null; result: 'renewed' | 'declined' | 'done' } {
     if (!isPaidPlan(row.plan as PaidPlanId) || !row.currentPeriodEnd) return { next: null, result: 'done' };
     const start = row.currentPeriodEnd;
-    const invoice = this.openInvoice(row.plan as PaidPlanId, row.isAnnual, row.discountedPeriodsLeft > 0, start, periodEnd(start, row.isAnnual));
-    if (!method || method.chargeOutcome !== 'succeeds') {
+    const opened = this.openInvoice(row.plan as PaidPlanId, row.isAnnual, row.discountedPeriodsLeft > 0, start, periodEnd(start, row.isAnnual));
+    const invoice = { ...opened, amountCents: Math.max(0, opened.amountCents - creditCents) };
+    if (invoice.amountCents > 0 && (!method || method.chargeOutcome !== 'succeeds')) {
       const declined: SandboxInvoice = { ...invoice, attemptCount: 1, lastError: 'Your card was declined.' };
       return { next: { ...row, status: 'past_due', pastDueSince: this.clock.now(), invoices: [...row.invoices, declined] }, result: 'declined' };
     }
-    return { next: payInvoice({ ...row, invoices: [...row.invoices, invoice] }, invoice.id, method.id), result: 'renewed' };
+    return { next: payInvoice({ ...row, invoices: [...row.invoices, invoice] }, invoice.id, method?.id ?? row.defaultPaymentMethodId), result: 'renewed' };
+  }
+
+  // ---- account credit ----
+
+  /**
+   * Brings the account credit in line with what happened to a subscription (each step once, by
+   * its key, so a retry or a crash in between is made good the next time): an upgrade paid for
+   * carries its excess credit to the account; a voided invoice gives back the account credit it took.
+   */
+  private async settleCredit(row: SandboxSubscription): Promise<void> {
+    const now = this.clock.now();
+    const firstPaid = row.invoices[0]?.status === 'paid';
+    if (row.creditToCarryCents > 0 && firstPaid && !(await this.ledger.creditEntry(row.customerId, carryKey(row.id)))) {
+      await this.ledger.changeCredit(row.customerId, carryKey(row.id), () => row.creditToCarryCents, now);
+    }
+    for (const invoice of row.invoices) if (invoice.status === 'void') await this.returnCreditOf(row.customerId, invoice.id);
+  }
+
+  /** Gives back the account credit a first invoice took, once it will never be paid. */
+  private async returnCreditOf(customerId: string, invoiceId: string): Promise<void> {
+    const taken = await this.ledger.creditEntry(customerId, invoiceCreditKey(invoiceId));
+    if (taken && taken.amountCents < 0) await this.ledger.changeCredit(customerId, `returned:${invoiceId}`, () => -taken.amountCents, this.clock.now());
+  }
+
+  /**
+   * Takes the account credit for the renewal that is due (keyed by subscription and period, so
+   * runs racing for it take it once), before the renewal is written.
+   */
+  private async reserveRenewalCredit(row: SandboxSubscription, now: Date): Promise<{ periodStart: Date; cents: number } | null> {
+    const plan = row.plan as PaidPlanId;
+    if (row.status !== 'active' || row.cancelAtPeriodEnd || !row.currentPeriodEnd || row.currentPeriodEnd > now || !isPlanId(plan) || !isPaidPlan(plan)) return null;
+    await this.settleCredit(row);
+    const due = invoiceAmountCents(plan, row.isAnnual, row.discountedPeriodsLeft > 0);
+    const taken = await this.ledger.changeCredit(row.customerId, renewalCreditKey(row.id, row.currentPeriodEnd), (balance) => -Math.min(balance, due), now);
+    return { periodStart: row.currentPeriodEnd, cents: -taken };
+  }
+
+  /** Gives a renewal's reserved credit back when that period was never invoiced and never will be (it ended or was canceled). */
+  private async releaseRenewalCredit(id: string, customerId: string, credit: { periodStart: Date; cents: number }): Promise<void> {
+    if (credit.cents === 0) return;
+    const after = await this.ledger.subscription(id);
+    if (!after) return;
+    const invoiced = after.invoices.some((invoice) => invoice.periodStart.getTime() === credit.periodStart.getTime());
+    const stillDue = (after.status === 'active' || after.status === 'past_due') && after.currentPeriodEnd?.getTime() === credit.periodStart.getTime() && !after.cancelAtPeriodEnd;
+    if (invoiced || stillDue) return;
+    await this.ledger.changeCredit(customerId, `returned:${renewalCreditKey(id, credit.periodStart)}`, () => credit.cents, this.clock.now());
   }
 
   // ---- views in the port's terms ----
@@ -331,16 +403,21 @@ export class SandboxPaymentProvider implements PaymentProvider {
       price: plan ? { plan, isAnnual: row.isAnnual } : null,
       pendingPayment: pending && latest ? { clientSecret: latest.paymentClientSecret, status: 'requires_payment_method' } : null,
       amountDueCents: latest?.status === 'open' ? latest.amountCents : plan ? invoiceAmountCents(plan, row.isAnnual, row.discountedPeriodsLeft > 0) : 0,
+      creditToCarryCents: row.invoices[0]?.status === 'paid' ? 0 : row.creditToCarryCents,
     };
   }
 }
+
+const carryKey = (subscriptionId: string) => `carry:${subscriptionId}`;
+const invoiceCreditKey = (invoiceId: string) => `invoice:${invoiceId}`;
+const renewalCreditKey = (subscriptionId: string, periodStart: Date) => `renewal:${subscriptionId}:${periodStart.toISOString()}`;
 
 function withInvoice(row: SandboxSubscription, invoiceId: string, change: (invoice: SandboxInvoice) => SandboxInvoice): SandboxSubscription {
   return { ...row, invoices: row.invoices.map((invoice) => (invoice.id === invoiceId ? change(invoice) : invoice)) };
 }
 
 /** Settles an invoice: the subscription becomes active for the invoice's period. */
-function payInvoice(row: SandboxSubscription, invoiceId: string, paymentMethodId: string): SandboxSubscription {
+function payInvoice(row: SandboxSubscription, invoiceId: string, paymentMethodId: string | null): SandboxSubscription {
   const invoice = row.invoices.find((i) => i.id === invoiceId);
   if (!invoice) return row;
   return {

@@ -4,6 +4,7 @@ import Stripe from 'stripe';
 import { billingErrors } from '../../domain/billing.errors';
 import { PaymentDeclinedError, ProviderUnavailableError } from '../../domain/payment-provider';
 import type { CreateSubscriptionInput, PaymentProvider, ProviderSetupIntent, ProviderSubscription } from '../../domain/payment-provider';
+import { invoiceAmountCents } from '../../domain/pricing';
 import type { PaidPlanId } from '../../domain/pricing';
 
 export interface StripeSettings {
@@ -23,6 +24,11 @@ export const DEFAULT_PROMO_COUPON = 'wildframe-launch2025';
 const SETUP_STATUSES: ReadonlyArray<ProviderSetupIntent['status']> = ['requires_payment_method', 'requires_confirmation', 'requires_action', 'processing', 'succeeded', 'canceled'];
 
 const SUBSCRIPTION_EXPAND = ['latest_invoice.confirmation_secret'];
+
+/** Subscription metadata: an upgrade's credit beyond its first invoice, and the balance transaction that carried it to the customer. */
+const TO_CARRY = 'credit_to_carry_cents';
+const CARRIED = 'credit_carried_txn';
+const CREDIT_NAME = 'Unused time on your previous plan';
 
 export function createStripeClient(settings: Pick<StripeSettings, 'secretKey' | 'apiBase'>): Stripe {
   const base = settings.apiBase ? new URL(settings.apiBase) : undefined;
@@ -92,10 +98,11 @@ export class StripePaymentProvider implements PaymentProvider {
     return this.call(async () => {
       const price = this.settings.prices[input.plan][input.isAnnual ? 'annual' : 'monthly'];
       const coupon = input.promo ? await this.promoCoupon() : undefined;
-      // The upgrade's credit: a one-off amount off the first invoice, usable once.
-      const credit = input.creditCents
-        ? await this.stripe.coupons.create({ amount_off: input.creditCents, currency: 'usd', duration: 'once', max_redemptions: 1, name: 'Unused time on your previous plan' })
-        : undefined;
+      // The upgrade's credit: a one-off amount off the first invoice, usable once, at most that
+      // invoice; the rest goes to the customer's balance once the invoice is paid (settleCarry).
+      const offFirst = Math.min(input.creditCents ?? 0, invoiceAmountCents(input.plan, input.isAnnual, input.promo));
+      const toCarry = (input.creditCents ?? 0) - offFirst;
+      const credit = offFirst > 0 ? await this.stripe.coupons.create({ amount_off: offFirst, currency: 'usd', duration: 'once', max_redemptions: 1, name: CREDIT_NAME }) : undefined;
       const discounts = [...(coupon ? [{ coupon }] : []), ...(credit ? [{ coupon: credit.id }] : [])];
       const subscription = await this.stripe.subscriptions.create({
         customer: input.customerId,
@@ -104,15 +111,23 @@ export class StripePaymentProvider implements PaymentProvider {
           ? { default_payment_method: input.paymentMethodId, payment_behavior: 'error_if_incomplete' as const }
           : { payment_behavior: 'default_incomplete' as const, payment_settings: { save_default_payment_method: 'on_subscription' as const, payment_method_types: ['card' as const] } }),
         ...(discounts.length > 0 ? { discounts } : {}),
-        metadata: { userId: input.userId, plan: input.plan, billing: input.isAnnual ? 'annual' : 'monthly' },
+        metadata: { userId: input.userId, plan: input.plan, billing: input.isAnnual ? 'annual' : 'monthly', ...(toCarry > 0 ? { [TO_CARRY]: String(toCarry) } : {}) },
         expand: SUBSCRIPTION_EXPAND,
       });
-      return this.subscriptionView(subscription);
+      return this.subscriptionView(await this.settleCarry(subscription));
     });
   }
 
   getSubscription(id: string): Promise<ProviderSubscription> {
-    return this.call(async () => this.subscriptionView(await this.stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND })));
+    return this.call(async () => this.subscriptionView(await this.settleCarry(await this.stripe.subscriptions.retrieve(id, { expand: SUBSCRIPTION_EXPAND }))));
+  }
+
+  accountCreditCents(customerId: string): Promise<number> {
+    return this.call(async () => {
+      const customer = await this.stripe.customers.retrieve(customerId);
+      // Stripe's balance is negative when it is a credit for the customer.
+      return 'deleted' in customer && customer.deleted ? 0 : Math.max(0, -(customer.balance ?? 0));
+    });
   }
 
   cancelAtPeriodEnd(id: string): Promise<ProviderSubscription> {
@@ -135,6 +150,25 @@ export class StripePaymentProvider implements PaymentProvider {
   /** The subscription an invoice belongs to (webhooks about invoices). */
   invoiceSubscriptionId(invoice: Stripe.Invoice): string | null {
     return idOf(invoice.parent?.subscription_details?.subscription);
+  }
+
+  /**
+   * Once an upgrade's first invoice is paid (the subscription is live), its credit beyond that
+   * invoice becomes a credit on the customer's balance, which Stripe takes off the following
+   * invoices. Once: the idempotency key covers a retry within Stripe's 24 hours, the metadata
+   * mark every later look.
+   */
+  private async settleCarry(subscription: Stripe.Subscription): Promise<Stripe.Subscription> {
+    const toCarry = Number(subscription.metadata?.[TO_CARRY] ?? 0);
+    const live = subscription.status === 'active' || subscription.status === 'trialing' || subscription.status === 'past_due';
+    if (!live || !(toCarry > 0) || subscription.metadata?.[CARRIED]) return subscription;
+    const customerId = idOf(subscription.customer) ?? '';
+    const transaction = await this.stripe.customers.createBalanceTransaction(
+      customerId,
+      { amount: -toCarry, currency: 'usd', description: CREDIT_NAME, metadata: { subscription: subscription.id } },
+      { idempotencyKey: `wildframe-carry-${subscription.id}` },
+    );
+    return this.stripe.subscriptions.update(subscription.id, { metadata: { [CARRIED]: transaction.id }, expand: SUBSCRIPTION_EXPAND });
   }
 
   /** The launch promo's coupon: the configured one, or ours, created once if Stripe lacks it. */
@@ -192,6 +226,7 @@ export class StripePaymentProvider implements PaymentProvider {
       price: this.planOfPrice(item?.price.id),
       pendingPayment: status === 'incomplete' && secret ? { clientSecret: secret, status: 'requires_payment_method' } : null,
       amountDueCents: invoice?.amount_due ?? 0,
+      creditToCarryCents: subscription.metadata?.[CARRIED] ? 0 : Number(subscription.metadata?.[TO_CARRY] ?? 0) || 0,
     };
   }
 

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { MongoServiceDatabase } from '@wildframe/platform';
 import { SandboxLedger } from '../../providers/sandbox/sandbox-ledger.repository';
 import type {
+  SandboxCreditEntry,
   SandboxCustomer,
   SandboxInvoice,
   SandboxPaymentMethod,
@@ -17,7 +18,13 @@ import { backoff } from './support';
 
 const MAX_ATTEMPTS = 100;
 
-const toCustomer = ({ _id, ...doc }: SandboxCustomerDoc): SandboxCustomer => ({ id: _id, ...doc, defaultPaymentMethodId: doc.defaultPaymentMethodId ?? null });
+const toCustomer = ({ _id, email, name, defaultPaymentMethodId, createdAt }: SandboxCustomerDoc): SandboxCustomer => ({
+  id: _id,
+  email,
+  name,
+  defaultPaymentMethodId: defaultPaymentMethodId ?? null,
+  createdAt,
+});
 const toPaymentMethod = ({ _id, ...doc }: SandboxPaymentMethodDoc): SandboxPaymentMethod => ({ id: _id, ...doc, chargeOutcome: doc.chargeOutcome as ChargeOutcome });
 const toSetupIntent = ({ _id, ...doc }: SandboxSetupIntentDoc): SandboxSetupIntent => ({
   id: _id,
@@ -38,6 +45,7 @@ function toSubscription({ _id, _v: _version, invoices, ...doc }: SandboxSubscrip
     promoCode: doc.promoCode ?? null,
     pastDueSince: doc.pastDueSince ?? null,
     endedAt: doc.endedAt ?? null,
+    creditToCarryCents: doc.creditToCarryCents ?? 0,
     invoices: invoices.map((invoice) => ({
       ...invoice,
       status: invoice.status as SandboxInvoice['status'],
@@ -72,6 +80,37 @@ export class MongoSandboxLedger extends SandboxLedger {
 
   async setCustomerDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
     await this.models.sandboxCustomers.updateOne({ _id: customerId }, { $set: { defaultPaymentMethodId: paymentMethodId } });
+  }
+
+  async creditBalance(customerId: string): Promise<number> {
+    const doc = await this.models.sandboxCustomers.findOne({ _id: customerId }, { creditCents: 1 }).lean<Pick<SandboxCustomerDoc, 'creditCents'>>();
+    return doc?.creditCents ?? 0;
+  }
+
+  async creditEntry(customerId: string, key: string): Promise<SandboxCreditEntry | undefined> {
+    const doc = await this.models.sandboxCustomers.findOne({ _id: customerId }, { creditEntries: 1 }).lean<Pick<SandboxCustomerDoc, 'creditEntries'>>();
+    return doc?.creditEntries?.find((entry) => entry.key === key);
+  }
+
+  /** One conditional write on the customer's version `_v`: the entry and the balance change together, retried from a fresh read. */
+  async changeCredit(customerId: string, key: string, amount: (balanceCents: number) => number, now: Date): Promise<number> {
+    for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+      const doc = await this.models.sandboxCustomers.findOne({ _id: customerId }).lean<SandboxCustomerDoc>();
+      if (!doc) throw new Error(`no sandbox customer ${customerId}`);
+      const known = doc.creditEntries?.find((entry) => entry.key === key);
+      if (known) return known.amountCents;
+      const balance = doc.creditCents ?? 0;
+      const cents = Math.max(Math.trunc(amount(balance)), -balance) || 0; // no -0
+      // Zero is recorded too: the key's decision is final (a retry must not spend what came later).
+      const version = doc._v ?? 0;
+      const updated = await this.models.sandboxCustomers.updateOne(
+        { _id: customerId, ...(doc._v === undefined ? { _v: { $exists: false } } : { _v: version }) },
+        { $set: { creditCents: balance + cents, _v: version + 1 }, $push: { creditEntries: { key, amountCents: cents, createdAt: now } } },
+      );
+      if (updated.matchedCount > 0) return cents;
+      await backoff(attempt);
+    }
+    throw new Error(`sandbox customer ${customerId} kept changing`);
   }
 
   async insertPaymentMethod({ id, ...row }: SandboxPaymentMethod): Promise<void> {

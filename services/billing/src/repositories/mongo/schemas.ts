@@ -117,9 +117,24 @@ export interface SandboxCustomerDoc {
   name: string;
   defaultPaymentMethodId: string | null;
   createdAt: Date;
+  /** Account credit in cents: the sum of `creditEntries`, changed with them in one conditional write on `_v`. */
+  creditCents?: number;
+  /** Each change of the account credit, once per key (e.g. `carry:<subscription id>`, `invoice:<invoice id>`). */
+  creditEntries?: Array<{ key: string; amountCents: number; createdAt: Date }>;
+  /** Absent on customers saved before account credit existed (read as 0). */
+  _v?: number;
 }
 const sandboxCustomerSchema = new Schema<SandboxCustomerDoc>(
-  { _id: String, email: String, name: String, defaultPaymentMethodId: { type: String, default: null }, createdAt: Date },
+  {
+    _id: String,
+    email: String,
+    name: String,
+    defaultPaymentMethodId: { type: String, default: null },
+    createdAt: Date,
+    creditCents: { type: Number, default: 0 },
+    creditEntries: { type: [new Schema({ key: String, amountCents: Number, createdAt: Date }, { _id: false, versionKey: false })], default: [] },
+    _v: { type: Number, default: 0 },
+  },
   { versionKey: false },
 );
 
@@ -184,6 +199,8 @@ export interface SandboxSubscriptionDoc {
   pastDueSince: Date | null;
   endedAt: Date | null;
   createdAt: Date;
+  /** Absent on subscriptions saved before account credit existed (read as 0). */
+  creditToCarryCents?: number;
   invoices: SandboxInvoiceDoc[];
   _v: number;
 }
@@ -219,6 +236,7 @@ const sandboxSubscriptionSchema = new Schema<SandboxSubscriptionDoc>(
     pastDueSince: { type: Date, default: null },
     endedAt: { type: Date, default: null },
     createdAt: Date,
+    creditToCarryCents: { type: Number, default: 0 },
     invoices: { type: [sandboxInvoiceSchema], default: [] },
     _v: { type: Number, default: 0 },
   },

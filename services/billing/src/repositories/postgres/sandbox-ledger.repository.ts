@@ -5,6 +5,7 @@ import { and, asc, eq, lt, lte } from 'drizzle-orm';
 import type { ChargeOutcome } from '../../providers/sandbox/test-cards';
 import { SandboxLedger } from '../../providers/sandbox/sandbox-ledger.repository';
 import type {
+  SandboxCreditEntry,
   SandboxCustomer,
   SandboxInvoice,
   SandboxPaymentMethod,
@@ -13,7 +14,7 @@ import type {
   SandboxSubscription,
   SandboxSubscriptionStatus,
 } from '../../providers/sandbox/sandbox-ledger.repository';
-import { sandboxCustomers, sandboxInvoices, SandboxInvoiceRow, sandboxPaymentMethods, sandboxSetupIntents, sandboxSubscriptions } from './schema';
+import { sandboxCreditEntries, sandboxCustomers, sandboxInvoices, SandboxInvoiceRow, sandboxPaymentMethods, sandboxSetupIntents, sandboxSubscriptions } from './schema';
 
 const toInvoice = ({ subscriptionId: _subscriptionId, ...row }: SandboxInvoiceRow): SandboxInvoice => ({
   ...row,
@@ -48,6 +49,37 @@ export class PostgresSandboxLedger extends SandboxLedger {
 
   async setCustomerDefaultPaymentMethod(customerId: string, paymentMethodId: string): Promise<void> {
     await this.db.update(sandboxCustomers).set({ defaultPaymentMethodId: paymentMethodId }).where(eq(sandboxCustomers.id, customerId));
+  }
+
+  async creditBalance(customerId: string): Promise<number> {
+    const [row] = await this.db.select({ creditCents: sandboxCustomers.creditCents }).from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId));
+    return row?.creditCents ?? 0;
+  }
+
+  async creditEntry(customerId: string, key: string): Promise<SandboxCreditEntry | undefined> {
+    const [row] = await this.db
+      .select({ key: sandboxCreditEntries.key, amountCents: sandboxCreditEntries.amountCents, createdAt: sandboxCreditEntries.createdAt })
+      .from(sandboxCreditEntries)
+      .where(and(eq(sandboxCreditEntries.customerId, customerId), eq(sandboxCreditEntries.key, key)));
+    return row;
+  }
+
+  /** Under the customer's row lock: the entry and the balance change in one transaction. */
+  async changeCredit(customerId: string, key: string, amount: (balanceCents: number) => number, now: Date): Promise<number> {
+    return this.db.transaction(async (tx) => {
+      const [customer] = await tx.select({ creditCents: sandboxCustomers.creditCents }).from(sandboxCustomers).where(eq(sandboxCustomers.id, customerId)).for('update');
+      if (!customer) throw new Error(`no sandbox customer ${customerId}`);
+      const [known] = await tx
+        .select({ amountCents: sandboxCreditEntries.amountCents })
+        .from(sandboxCreditEntries)
+        .where(and(eq(sandboxCreditEntries.customerId, customerId), eq(sandboxCreditEntries.key, key)));
+      if (known) return known.amountCents;
+      const cents = Math.max(Math.trunc(amount(customer.creditCents)), -customer.creditCents) || 0; // no -0
+      // Zero is recorded too: the key's decision is final (a retry must not spend what came later).
+      await tx.insert(sandboxCreditEntries).values({ customerId, key, amountCents: cents, createdAt: now });
+      await tx.update(sandboxCustomers).set({ creditCents: customer.creditCents + cents }).where(eq(sandboxCustomers.id, customerId));
+      return cents;
+    });
   }
 
   async insertPaymentMethod(row: SandboxPaymentMethod): Promise<void> {

@@ -77,8 +77,22 @@ export const sandboxCustomers = billingSchema.table('sandbox_customers', {
   email: varchar('email', { length: 255 }).notNull(),
   name: varchar('name', { length: 255 }).notNull(),
   defaultPaymentMethodId: varchar('default_payment_method_id', { length: 64 }),
+  /** Account credit in cents: the sum of the customer's `sandbox_credit_entries`, kept here under the row lock. */
+  creditCents: integer('credit_cents').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
 });
+
+/** Each change of a customer's account credit, once per key (e.g. `carry:<subscription id>`, `invoice:<invoice id>`). */
+export const sandboxCreditEntries = billingSchema.table(
+  'sandbox_credit_entries',
+  {
+    customerId: varchar('customer_id', { length: 64 }).notNull(),
+    key: varchar('key', { length: 160 }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.key] })],
+);
 
 /** A card saved by a confirmed setup. Only brand and last four digits are kept, never the number. */
 export const sandboxPaymentMethods = billingSchema.table('sandbox_payment_methods', {
@@ -121,6 +135,8 @@ export const sandboxSubscriptions = billingSchema.table('sandbox_subscriptions',
   pastDueSince: timestamp('past_due_since', { withTimezone: true }),
   endedAt: timestamp('ended_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  /** An upgrade's credit beyond its first invoice, added to the account credit once that invoice is paid. */
+  creditToCarryCents: integer('credit_to_carry_cents').notNull().default(0),
 });
 
 /** One invoice per billing period, with the payment that settles it. */
