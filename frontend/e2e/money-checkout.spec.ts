@@ -123,6 +123,36 @@ test('a same-day upgrade from Enthusiast annual to Professional shows the credit
   expect(((await subscription.json()) as { subscription: { plan: string; isAnnual: boolean } }).subscription).toMatchObject({ plan: 'professional', isAnnual: true });
 });
 
+test('an upgrade worth less than its unused credit is paid by it, and the rest is shown as account credit before paying', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  // Enthusiast annual ($84) bought today, then Professional monthly ($19).
+  const member = await paidMember(request, 'enthusiast', true, 'Sylvia');
+  await openSignedIn(page, member.sessionToken, '/subscription?plan=professional');
+  await expect(page.locator('.subscription-current')).toContainText('Enthusiast');
+  const annual = page.getByRole('switch', { name: 'Annual billing' });
+  await annual.click();
+  await expect(annual).not.toBeChecked();
+
+  const quoted = page.waitForResponse((response) => response.url().endsWith('/api/get-or-create-subscription'));
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const quote = (await (await quoted).json()) as { amountDue: number; credit: number; creditCarried: number; isAnnual: boolean };
+  expect(quote).toMatchObject({ isAnnual: false, amountDue: 0, credit: 19 });
+  // Nothing of the unused year is lost: what the first month does not take is kept.
+  expect(quote.credit + quote.creditCarried).toBeGreaterThan(83.5);
+  expect(quote.credit + quote.creditCarried).toBeLessThanOrEqual(84);
+
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(summary).toContainText('Professional plan, billed monthly');
+  await expect(summary).toContainText('Credit for unused time on your Enthusiast plan\u2212$19.00');
+  await expect(summary).toContainText('Due today$0.00');
+  await expect(summary).toContainText(`Account credit kept for your next payments$${quote.creditCarried.toFixed(2)}`);
+
+  await enterCard(page);
+  await page.getByRole('button', { name: 'Pay $0.00 and Upgrade' }).click();
+  await expectToast(page, 'Subscription Updated!');
+  await expect(page.locator('.subscription-current')).toContainText('Professional');
+});
+
 test('phone: a canceled plan can be resumed until its period ends, and the Explorer card says what happens', async ({ page, request }) => {
   test.setTimeout(60_000);
   await page.setViewportSize(PHONE);

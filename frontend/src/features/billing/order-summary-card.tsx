@@ -81,6 +81,12 @@ export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, 
           <dt>Due today</dt>
           <dd className="tabular-nums">{totalPending ? 'Calculating…' : summary.dueToday}</dd>
         </div>
+        {summary.carried && (
+          <div className="order-summary__line order-summary__line--carried">
+            <dt>{summary.carried.label}</dt>
+            <dd className="tabular-nums">{summary.carried.amount}</dd>
+          </div>
+        )}
       </dl>
       <p className="order-summary__renewal">{summary.renewal}</p>
 

@@ -46,11 +46,17 @@ describe('order summary', () => {
 
   it('shows an upgrade’s credit for the replaced plan and takes what is due today from the server', () => {
     const base = orderSummary(enthusiast, 'annual', null);
-    expect(upgradeSummary(base, { replacingName: 'Explorer', credit: 0, amountDue: 84 })).toMatchObject({ credit: null, dueToday: '$84.00' });
-    expect(upgradeSummary(base, { replacingName: 'Enthusiast', credit: 83.77, amountDue: 96.23 })).toMatchObject({
+    expect(upgradeSummary(base, { replacingName: 'Explorer', credit: 0, amountDue: 84, creditCarried: 0 })).toMatchObject({ credit: null, carried: null, dueToday: '$84.00' });
+    expect(upgradeSummary(base, { replacingName: 'Enthusiast', credit: 83.77, amountDue: 96.23, creditCarried: 0 })).toMatchObject({
       price: '$84.00',
       credit: { label: 'Credit for unused time on your Enthusiast plan', amount: '\u2212$83.77' },
       dueToday: '$96.23',
+    });
+    // More credit than this payment: it is paid in full, and the rest is kept for the next payments.
+    expect(upgradeSummary(orderSummary(enthusiast, 'monthly', null), { replacingName: 'Enthusiast', credit: 9, amountDue: 0, creditCarried: 74.94 })).toMatchObject({
+      credit: { label: 'Credit for unused time on your Enthusiast plan', amount: '\u2212$9.00' },
+      dueToday: '$0.00',
+      carried: { label: 'Account credit kept for your next payments', amount: '$74.94' },
     });
     // Before the server has answered, nothing is claimed beyond the plan's own price.
     expect(upgradeSummary(base, null)).toMatchObject({ credit: null, dueToday: '$84.00' });

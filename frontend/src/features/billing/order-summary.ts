@@ -70,22 +70,31 @@ export interface UpgradeCharge {
   credit: number;
   /** What the first payment charges, in dollars. */
   amountDue: number;
+  /** Account credit left once this payment is made, taken off the following payments, in dollars. */
+  creditCarried: number;
 }
+
+/** Our own words (not the spec's) for credit an upgrade leaves over after its first payment. */
+export const CREDIT_CARRIED_LABEL = 'Account credit kept for your next payments';
 
 export interface UpgradeSummary extends OrderSummary {
   /** "Credit for unused time on your Enthusiast plan", "−$83.77" */
   credit: { label: string; amount: string } | null;
+  /** "Account credit kept for your next payments", "$64.94": shown only when there is some. */
+  carried: { label: string; amount: string } | null;
 }
 
 /**
  * The summary of an upgrade: the server's figures decide what is due today (it is exactly what
- * the payment charges), with the credit for the replaced plan's unused time as its own line.
+ * the payment charges), with the credit for the replaced plan's unused time as its own line, and
+ * the credit this payment leaves over (kept on the account for the next payments) after it.
  */
 export function upgradeSummary(summary: OrderSummary, charge: UpgradeCharge | null): UpgradeSummary {
-  if (!charge) return { ...summary, credit: null };
+  if (!charge) return { ...summary, credit: null, carried: null };
   const credit =
     charge.credit > 0
       ? { label: `Credit for unused time on your ${charge.replacingName ?? 'current'} plan`, amount: `\u2212${formatCharge(charge.credit)}` }
       : null;
-  return { ...summary, credit, dueToday: formatCharge(charge.amountDue) };
+  const carried = charge.creditCarried > 0 ? { label: CREDIT_CARRIED_LABEL, amount: formatCharge(charge.creditCarried) } : null;
+  return { ...summary, credit, carried, dueToday: formatCharge(charge.amountDue) };
 }

@@ -113,7 +113,7 @@ export function UpgradePaymentStep({ headingRef, planName, plan, billing, replac
       <p className="billing-step__lead">
         Upgrade to <strong>{planDisplayName(planName)}</strong>. Your new plan starts as soon as the payment goes through
         {replacing ? (
-          <>, and your {planDisplayName(replacing)} subscription stops then: it is not charged again, and the time you have paid for and not used comes off this payment.</>
+          <>, and your {planDisplayName(replacing)} subscription stops then: it is not charged again, and the time you have paid for and not used comes off this payment, and whatever is left of it off your next payments.</>
         ) : (
           '.'
         )}
@@ -125,7 +125,7 @@ export function UpgradePaymentStep({ headingRef, planName, plan, billing, replac
           promoCode={appliedPromo}
           onPromoCodeChange={setPromoCode}
           disabled={submitting}
-          upgrade={{ charge: payment ? { replacingName: replacing ? planDisplayName(replacing) : null, credit: payment.credit, amountDue: payment.amountDue } : null }}
+          upgrade={{ charge: payment ? { replacingName: replacing ? planDisplayName(replacing) : null, credit: payment.credit, amountDue: payment.amountDue, creditCarried: payment.creditCarried } : null }}
         />
       )}
 
