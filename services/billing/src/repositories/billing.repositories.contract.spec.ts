@@ -331,6 +331,24 @@ describeEachBackend('billing repositories', (backend) => {
       expect(await sandbox.accountCreditCents(customerId)).toBe(700);
     });
 
+    it('gives back the account credit a renewal took when its invoice is voided unpaid', async () => {
+      const sandbox = provider();
+      const customerId = await sandbox.createCustomer({ email: 'oona@example.com', name: 'Oona', userId: userId() });
+      const setup = await sandbox.createSetupIntent(customerId);
+      // A card whose later charges fail: the renewal goes past_due.
+      const paymentMethodId = (await sandbox.confirmSetup(setup.clientSecret, { ...CARD, cardNumber: '4000 0000 0000 0341' })).setupIntent.paymentMethodId as string;
+      const created = await sandbox.createSubscription({ customerId, plan: 'professional', isAnnual: false, promo: false, paymentMethodId, userId: userId() });
+      await stores.ledger.changeCredit(customerId, 'carry:sub_some', () => 500, clock.now());
+      clock.set(new Date((created.currentPeriodEnd as Date).getTime() + 1000));
+      await sandbox.runDueWork(clock.now());
+      const pastDue = await stores.ledger.subscription(created.id);
+      expect([pastDue?.status, pastDue?.invoices.map((i) => i.amountCents)]).toEqual(['past_due', [1900, 1400]]);
+      expect(await sandbox.accountCreditCents(customerId)).toBe(0);
+      await sandbox.cancelNow(created.id);
+      await sandbox.cancelNow(created.id);
+      expect(await sandbox.accountCreditCents(customerId)).toBe(500);
+    });
+
     it('saves one card when a setup is confirmed twice at once', async () => {
       const sandbox = provider();
       const customerId = await sandbox.createCustomer({ email: 'mae@example.com', name: 'Mae', userId: userId() });

@@ -125,7 +125,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (input.paymentMethodId) {
       const method = await this.ledger.paymentMethod(input.paymentMethodId);
       if (!method || method.customerId !== input.customerId) {
-        await this.returnCreditOf(input.customerId, invoice.id);
+        await this.returnCreditOf(input.customerId, invoiceCreditKey(invoice.id));
         throw billingErrors.setupNotConfirmed();
       }
       if (method.chargeOutcome === 'declines') {
@@ -344,13 +344,17 @@ export class SandboxPaymentProvider implements PaymentProvider {
     if (row.creditToCarryCents > 0 && firstPaid && !(await this.ledger.creditEntry(row.customerId, carryKey(row.id)))) {
       await this.ledger.changeCredit(row.customerId, carryKey(row.id), () => row.creditToCarryCents, now);
     }
-    for (const invoice of row.invoices) if (invoice.status === 'void') await this.returnCreditOf(row.customerId, invoice.id);
+    for (const invoice of row.invoices) {
+      if (invoice.status !== 'void') continue;
+      await this.returnCreditOf(row.customerId, invoiceCreditKey(invoice.id));
+      await this.returnCreditOf(row.customerId, renewalCreditKey(row.id, invoice.periodStart));
+    }
   }
 
-  /** Gives back the account credit a first invoice took, once it will never be paid. */
-  private async returnCreditOf(customerId: string, invoiceId: string): Promise<void> {
-    const taken = await this.ledger.creditEntry(customerId, invoiceCreditKey(invoiceId));
-    if (taken && taken.amountCents < 0) await this.ledger.changeCredit(customerId, `returned:${invoiceId}`, () => -taken.amountCents, this.clock.now());
+  /** Gives back the account credit an invoice took (its first-invoice or renewal key), once it will never be paid. */
+  private async returnCreditOf(customerId: string, key: string): Promise<void> {
+    const taken = await this.ledger.creditEntry(customerId, key);
+    if (taken && taken.amountCents < 0) await this.ledger.changeCredit(customerId, `returned:${key}`, () => -taken.amountCents, this.clock.now());
   }
 
   /**
@@ -374,7 +378,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     const invoiced = after.invoices.some((invoice) => invoice.periodStart.getTime() === credit.periodStart.getTime());
     const stillDue = (after.status === 'active' || after.status === 'past_due') && after.currentPeriodEnd?.getTime() === credit.periodStart.getTime() && !after.cancelAtPeriodEnd;
     if (invoiced || stillDue) return;
-    await this.ledger.changeCredit(customerId, `returned:${renewalCreditKey(id, credit.periodStart)}`, () => credit.cents, this.clock.now());
+    await this.returnCreditOf(customerId, renewalCreditKey(id, credit.periodStart));
   }
 
   // ---- views in the port's terms ----
