@@ -13,7 +13,7 @@
  * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v2.json.
  * The blend (weight of the measured terms, points per unit of rank) is chosen in the same
  * cross-validation on the held-out photos' training framings, not on the evaluation's degradations.
- * Options: --no-write (report only), --l2=<penalty>, --verbose (each photo's ladders).
+ * Options: --no-write (report only), --rank-l2=<penalty>, --verbose (each photo's ladders).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -36,7 +36,7 @@ const option = (name: string): number | undefined => {
   const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
   return arg === undefined ? undefined : Number(arg.split('=')[1]);
 };
-const TRAINING = { l2: option('l2') ?? 0.05, iterations: option('iterations') ?? 400, learningRate: 0.02 };
+const TRAINING = { l2: option('rank-l2') ?? 0.05, iterations: option('rank-iterations') ?? 400, learningRate: 0.02 };
 /** The term's bounds in points: it can cost a badly framed photo up to 4 points and lift a well framed one by 1.5. */
 const BOUNDS = { min: -4, max: 1.5 };
 
