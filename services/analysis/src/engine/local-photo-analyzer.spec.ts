@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, tiltDirectionFor } from '../testing/degradations';
+import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, framingCentre, tiltDirectionFor } from '../testing/degradations';
 import { REPO_FIXTURES, readManifest } from '../testing/fixtures';
 import { LocalAnalysis, LocalPhotoAnalyzer } from './local-photo-analyzer';
 import { sharedBundledModels } from './models/bundled-models';
@@ -128,7 +128,7 @@ describe('local engine on the fixture photos', () => {
     const original = fixture(name);
     const base = await analyse(await baseline(original));
     const lean = base.measurements.composition.lean ?? base.measurements.composition.horizon;
-    const context = { subject: base.measurements.composition.subject?.centroid, tiltDirection: tiltDirectionFor(lean?.angle) };
+    const context = { subject: framingCentre(base.measurements.composition), tiltDirection: tiltDirectionFor(lean?.angle) };
     const aspect = AFFECTED_SCORE[kind];
     const scores = [rated(base).scores[aspect]];
     for (const step of DEGRADATIONS.filter((d) => d.kind === kind)) scores.push(rated(await analyse(await degrade(original, step, context))).scores[aspect]);

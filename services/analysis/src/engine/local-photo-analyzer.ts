@@ -20,7 +20,7 @@ import {
 import type { Aspect, AspectScore } from './scoring/aspect-score';
 import { CategoryVerdict, classifyCategory } from './scoring/category';
 import { scoreClarity } from './scoring/clarity.score';
-import { scoreComposition } from './scoring/composition.score';
+import { LearnedFramingInput, scoreComposition } from './scoring/composition.score';
 import { ReferenceSet, scoreCreativity } from './scoring/creativity.score';
 import { composeFeedback } from './scoring/feedback';
 import { scoreLighting } from './scoring/lighting.score';
@@ -108,7 +108,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
     });
     const category = classifyCategory(detections, measurements, scene);
-    const aspects = this.scoreAspects(measurements, category, excludeReference);
+    const aspects = this.scoreAspects(measurements, category, reading ? { backbone: reading.features.backbone } : null, excludeReference);
     const evidence = evidenceOf(aspects, category, screening, engine);
     if (screening.refused) {
       return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category, scene, timings };
@@ -130,13 +130,13 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     return { outcome: { outcome: 'rated', rating }, measurements, detections, content, screening, category, scene, timings };
   }
 
-  private scoreAspects(m: PhotoMeasurements, category: CategoryVerdict, excludeReference?: string): Record<Aspect, AspectScore> {
+  private scoreAspects(m: PhotoMeasurements, category: CategoryVerdict, learned: LearnedFramingInput | null, excludeReference?: string): Record<Aspect, AspectScore> {
     // Named only by the detector box the composition was measured on, so what the feedback says
     // about the subject's size, place and edges is about that box.
     const subject = m.composition.subject;
     const subjectPhrase = subject?.source === 'detector' && subject.label ? `the ${subject.label}` : subject ? category.subjectPhrase.replace(/^the (animal|scene|frame)$/, 'the main subject') : 'the frame';
     return {
-      composition: scoreComposition(m.composition, subjectPhrase === 'the frame' ? 'the main subject' : subjectPhrase),
+      composition: scoreComposition(m.composition, subjectPhrase === 'the frame' ? 'the main subject' : subjectPhrase, learned),
       lighting: scoreLighting(m.lighting, m.lighting.exposureMeasuredOn === 'subject' ? subjectPhrase : 'the photo'),
       clarity: scoreClarity(m.clarity, m.clarity.measuredOn === 'subject' ? subjectPhrase : 'the frame'),
       creativity: scoreCreativity(m, this.reference, excludeReference),

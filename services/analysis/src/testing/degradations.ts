@@ -118,10 +118,9 @@ async function tilt(raw: Raw, degrees: number): Promise<Buffer> {
  * Crops a window of 55 % of each side placed so the subject's centre lands close to the window's
  * nearest edge (strong: 4 % from it, mild: 12 %), the way a careless crop pushes a subject out.
  */
-async function offCentre(raw: Raw, subject: { x: number; y: number }, level: 1 | 2): Promise<Buffer> {
-  const width = Math.round(raw.width * 0.55);
-  const height = Math.round(raw.height * 0.55);
-  const margin = level === 2 ? 0.04 : 0.12;
+async function offCentre(raw: Raw, subject: { x: number; y: number }, margin: number, window = 0.55): Promise<Buffer> {
+  const width = Math.round(raw.width * window);
+  const height = Math.round(raw.height * window);
   const sx = subject.x * raw.width;
   const sy = subject.y * raw.height;
   // Put the subject near the window edge that lies towards the frame centre, so the window fits.
@@ -165,13 +164,24 @@ export const DEGRADATIONS: readonly Degradation[] = [
 ];
 
 export interface DegradationContext {
-  /** The subject's centre in frame fractions, for the off-centre crop. */
+  /**
+   * The centre of what the photo is about, in frame fractions, for the off-centre and tight crops:
+   * `framingCentre` (the subject's centre, else the centre of the visual weight, else the frame's).
+   */
   subject?: { x: number; y: number };
   /**
    * Way to turn for the tilt: 1 clockwise, −1 anticlockwise. Turn the way the photo already leans
    * (if it does), so the tilt always grows rather than straightening a slightly tilted original.
    */
   tiltDirection?: 1 | -1;
+}
+
+/**
+ * What the off-centre and tight crops are placed around, so they are defined for every photo: the
+ * subject's centre when one was found, else the centre of the frame's visual weight, else the frame's centre.
+ */
+export function framingCentre(composition: { subject: { centroid: { x: number; y: number } } | null; weightCentre: { x: number; y: number } | null }): { x: number; y: number } {
+  return composition.subject?.centroid ?? composition.weightCentre ?? { x: 0.5, y: 0.5 };
 }
 
 /** The direction to tilt a photo whose measured lean (horizon or upright lines) is `angle` degrees. */
@@ -199,9 +209,39 @@ export async function degrade(image: Buffer, degradation: Degradation, context: 
     case 'tilt':
       return tilt(raw, tiltDirection * (strong ? 5 : 2));
     case 'off-centre crop':
-      if (!subject) throw new Error('an off-centre crop needs the subject position');
-      return offCentre(raw, subject, degradation.level);
+      if (!subject) throw new Error('an off-centre crop needs the framing centre (framingCentre)');
+      return offCentre(raw, subject, strong ? 0.04 : 0.12);
     case 'tight crop':
       return tight(raw, subject ?? { x: 0.5, y: 0.5 }, strong ? 0.4 : 0.6);
+  }
+}
+
+/**
+ * Reframings with free parameters, for training the learned composition term on framings other
+ * than the evaluation's (`DEGRADATIONS`), so its cross-validated figures are not tuned to them.
+ */
+export type Reframing =
+  | { kind: 'resampled' }
+  | { kind: 'tilt'; degrees: number }
+  | { kind: 'off-centre crop'; margin: number; window: number }
+  | { kind: 'tight crop'; share: number };
+
+export async function reframe(image: Buffer, reframing: Reframing, centre: { x: number; y: number }): Promise<Buffer> {
+  const raw = await rawOf(image);
+  switch (reframing.kind) {
+    case 'resampled':
+      // The same frame shifted by half a pixel with bilinear interpolation: the softening a turn
+      // brings with it, without the turn, so a learned term cannot take resampling for a tilt.
+      return sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: 3 } })
+        .affine([1, 0, 0, 1], { idx: 0.5, idy: 0.5, interpolator: sharp.interpolators.bilinear, background: '#808080' })
+        .extract({ left: 1, top: 1, width: raw.width - 2, height: raw.height - 2 })
+        .jpeg({ quality: QUALITY })
+        .toBuffer();
+    case 'tilt':
+      return tilt(raw, reframing.degrees);
+    case 'off-centre crop':
+      return offCentre(raw, centre, reframing.margin, reframing.window);
+    case 'tight crop':
+      return tight(raw, centre, reframing.share);
   }
 }

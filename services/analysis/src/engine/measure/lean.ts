@@ -21,20 +21,22 @@ const BIN = 0.25;
 const SMOOTH = 1;
 const PEAK_WINDOW = 2;
 
+/** Coherence-weighted strong-edge energy per orientation, folded modulo 90° into 0.25° bins over [-45°, 45°). */
+export interface LineOrientations {
+  histogram: Float64Array;
+  /** The part of `histogram` from lines nearer horizontal than vertical (horizons, shores, water lines). */
+  horizontal: Float64Array;
+  total: number;
+}
+
 /**
- * Which way the whole frame leans, from the orientation of its strong edges. Gravity makes
- * horizontals (horizons, shores, water lines, the ground) and verticals (trunks, stems, standing
- * animals) the most common straight lines in nature, so their orientations, folded modulo 90°, pile
- * up at 0° in a level photo and at r° in one turned by r°. The peak of that pile within ±15°
- * is the lean (none when the pile peaks at the edge of that range); how much it stands out of the spread of other orientations is its strength. Works on
- * the coarse gradients (half size, σ 1.25), where fur and grain have been smoothed away.
+ * The orientation of the photo's straight lines. Structure tensor over a few pixels: its
+ * orientation is the local line's, and its coherence (1 for a straight edge, 0 for fur, foliage or
+ * grain pointing every way) decides how much the pixel counts, so long straight lines outvote texture.
  */
-export function findFrameLean(gradients: Gradients): FrameLean | null {
+export function lineOrientations(gradients: Gradients): LineOrientations {
   const { gx, gy, magnitude } = gradients;
   const { width, height } = magnitude;
-  // Structure tensor over a few pixels: its orientation is the local line's, and its coherence
-  // (1 for a straight edge, 0 for fur, foliage or grain pointing every way) decides how much the
-  // pixel counts, so long straight lines outvote texture.
   const jxx = plane(width, height);
   const jxy = plane(width, height);
   const jyy = plane(width, height);
@@ -47,6 +49,7 @@ export function findFrameLean(gradients: Gradients): FrameLean | null {
   const threshold = Math.max(2, quantile(magnitude.data, 0.85));
   const bins = Math.round(90 / BIN);
   const histogram = new Float64Array(bins);
+  const horizontal = new Float64Array(bins);
   let total = 0;
   for (let i = 0; i < magnitude.data.length; i++) {
     if (magnitude.data[i] < threshold) continue;
@@ -58,6 +61,8 @@ export function findFrameLean(gradients: Gradients): FrameLean | null {
     const m = magnitude.data[i] * coherence * coherence;
     // Gradient direction folded into [-45°, 45°): 0 for horizontal and vertical edges alike.
     let angle = (Math.atan2(b, a) * 90) / Math.PI;
+    // A gradient nearer vertical than horizontal belongs to a line nearer horizontal.
+    const isHorizontal = Math.abs(angle) > 45;
     angle = ((((angle + 45) % 90) + 90) % 90) - 45;
     // Linear split between the two nearest bins, so the peak moves smoothly with a small turn.
     const position = (angle + 45) / BIN - 0.5;
@@ -65,8 +70,47 @@ export function findFrameLean(gradients: Gradients): FrameLean | null {
     const share = position - lower;
     histogram[(lower + bins) % bins] += m * (1 - share);
     histogram[(lower + 1) % bins] += m * share;
+    if (isHorizontal) {
+      horizontal[(lower + bins) % bins] += m * (1 - share);
+      horizontal[(lower + 1) % bins] += m * share;
+    }
     total += m;
   }
+  return { histogram, horizontal, total };
+}
+
+/** Upper ends (degrees) of the bins of `levelShares`: how far the lines lie from level or plumb. */
+export const LEVEL_BIN_EDGES = [0.5, 1, 1.5, 2.5, 3.5, 4.5, 6, 8, 11, 15, 45] as const;
+
+/**
+ * Share of the straight-line energy by its distance from level or plumb (either way), in the bins
+ * of `LEVEL_BIN_EDGES`: a level photo of a scene with lines piles its energy in the first bins, the
+ * same photo turned by 3° moves that pile to the 2.5-3.5° bin. All zeros without straight lines.
+ * `horizontal`: only the lines nearer horizontal, still as shares of all the lines' energy.
+ */
+export function levelShares(orientations: LineOrientations, lines: 'all' | 'horizontal' = 'all'): number[] {
+  const shares = new Array<number>(LEVEL_BIN_EDGES.length).fill(0);
+  if (orientations.total <= 0) return shares;
+  const histogram = lines === 'all' ? orientations.histogram : orientations.horizontal;
+  for (let b = 0; b < histogram.length; b++) {
+    const away = Math.abs(-45 + (b + 0.5) * BIN);
+    const bin = LEVEL_BIN_EDGES.findIndex((edge) => away < edge);
+    shares[bin < 0 ? shares.length - 1 : bin] += histogram[b] / orientations.total;
+  }
+  return shares.map((v) => Math.round(v * 1e4) / 1e4);
+}
+
+/**
+ * Which way the whole frame leans, from the orientation of its strong edges. Gravity makes
+ * horizontals (horizons, shores, water lines, the ground) and verticals (trunks, stems, standing
+ * animals) the most common straight lines in nature, so their orientations, folded modulo 90°, pile
+ * up at 0° in a level photo and at r° in one turned by r°. The peak of that pile within ±15°
+ * is the lean (none when the pile peaks at the edge of that range); how much it stands out of the spread of other orientations is its strength. Works on
+ * the coarse gradients (half size, σ 1.25), where fur and grain have been smoothed away.
+ */
+export function findFrameLean(gradients: Gradients, orientations: LineOrientations = lineOrientations(gradients)): FrameLean | null {
+  const { histogram, total } = orientations;
+  const bins = histogram.length;
   if (total <= 0) return null;
   // Circular Gaussian smoothing (σ 1°), so the peak is not one lucky bin.
   const radius = Math.ceil((3 * SMOOTH) / BIN);

@@ -3,7 +3,7 @@ import { Box, Plane, gaussianBlur, gridMeans, halve, luminance, sobel } from '..
 import { ClarityMeasurement, measureClarity } from './clarity.measure';
 import { ColourMeasurement, LabImage, measureColour, toLab } from './colour.measure';
 import { Horizon, Verticals, findHorizon, findVerticals } from './horizon';
-import { FrameLean, findFrameLean } from './lean';
+import { FrameLean, findFrameLean, levelShares, lineOrientations } from './lean';
 import { COCO_LABELS } from '../models/object-detector';
 import { LightingMeasurement, measureLighting } from './lighting.measure';
 import { findSalientRegion } from './saliency';
@@ -41,6 +41,10 @@ export interface CompositionMeasurement {
   verticals: Verticals | null;
   /** Lean of the whole frame from the orientation of all its straight edges (horizontals and verticals together). */
   lean: FrameLean | null;
+  /** Straight-line energy by its distance from level or plumb (`levelShares`), for the learned composition term. */
+  levelShares: number[];
+  /** The same for the lines nearer horizontal (`levelShares(…, 'horizontal')`). */
+  horizontalLevelShares: number[];
   /**
    * Where the detail sits against the frame's edges: the share of fine detail in the outer ring
    * (8 % of each side) over the ring's share of the area. Below 1 the edges are calmer than the
@@ -197,6 +201,7 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
 
   const colour = measureColour(image.working, lab);
   const structure = measureStructure(coarse, fine.magnitude);
+  const orientations = lineOrientations(coarse);
   return {
     version: 1,
     width: image.originalWidth,
@@ -211,7 +216,9 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
       edgeContact: subject ? edgeContact(subject.box) : [],
       horizon: findHorizon(smoothHalf, coarse),
       verticals: findVerticals(coarse),
-      lean: findFrameLean(coarse),
+      lean: findFrameLean(coarse, orientations),
+      levelShares: levelShares(orientations),
+      horizontalLevelShares: levelShares(orientations, 'horizontal'),
       edgeWeight: edgeWeightOf(fine.magnitude),
       layering: layeringOf(lab),
       weightCentre: region?.weightCentre ?? null,

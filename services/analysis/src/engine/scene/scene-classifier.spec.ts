@@ -12,7 +12,8 @@ describe('scene classifier head', () => {
     const values = SCENE_CLASSES.map((c) => verdict.probabilities[c]);
     expect(values.every(Number.isFinite)).toBe(true);
     expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
-    expect(verdict.noNature).toBe(verdict.probabilities['not-nature'] >= SCENE_HEAD.refuseAbove);
+    expect(Number.isFinite(verdict.pNoNature) && verdict.pNoNature >= 0 && verdict.pNoNature <= 1).toBe(true);
+    expect(verdict.noNature).toBe(verdict.pNoNature >= SCENE_HEAD.refuseAbove);
     expect(SCENE_HEAD.refuseAbove).toBeGreaterThan(0.5);
   });
 

@@ -14,14 +14,21 @@ export interface SceneHead extends SoftmaxModel {
   backboneSize: number;
   classPeaks: number;
   measuredFeatures: string[];
-  /** A photo is refused as "no nature" only when P(not-nature) is at least this (chosen on cross-validation). */
+  /**
+   * The refusal head: a two-class softmax (nature, not-nature) on the same features, trained for
+   * the one question refusal asks (the four-class head spends its capacity telling nature apart).
+   */
+  refusal: SoftmaxModel;
+  /** A photo is refused as "no nature" only when the refusal head's P(not-nature) is at least this (chosen on cross-validation). */
   refuseAbove: number;
 }
 
 export interface SceneVerdict {
   scene: SceneClass;
   probabilities: Record<SceneClass, number>;
-  /** P(not-nature) reached the refusal threshold: the classifier is confident there is no nature. */
+  /** The refusal head's probability that the photo shows no nature at all. */
+  pNoNature: number;
+  /** `pNoNature` reached the refusal threshold: the classifier is confident there is no nature. */
   noNature: boolean;
   refuseAbove: number;
 }
@@ -33,8 +40,10 @@ export function classifyScene(network: DetectorFeatures, measurements: PhotoMeas
   if (network.backbone.length !== head.backboneSize || network.classPeaks.length !== head.classPeaks || head.measuredFeatures.join('|') !== MEASURED_FEATURES.join('|')) {
     throw new Error('the scene head was trained on other features; run npm run train:analysis');
   }
-  const p = predictProbabilities(head, sceneFeatures(network, measurements));
+  const features = sceneFeatures(network, measurements);
+  const p = predictProbabilities(head, features);
+  const pNoNature = predictProbabilities(head.refusal, features)[head.refusal.classes.indexOf('not-nature')] ?? 0;
   const probabilities = Object.fromEntries(SCENE_CLASSES.map((c) => [c, p[head.classes.indexOf(c)] ?? 0])) as Record<SceneClass, number>;
   const scene = SCENE_CLASSES.reduce((best, c) => (probabilities[c] > probabilities[best] ? c : best), SCENE_CLASSES[0] as SceneClass);
-  return { scene, probabilities, noNature: probabilities['not-nature'] >= head.refuseAbove, refuseAbove: head.refuseAbove };
+  return { scene, probabilities, pNoNature, noNature: pNoNature >= head.refuseAbove, refuseAbove: head.refuseAbove };
 }

@@ -1,5 +1,14 @@
+import { COMPOSITION_HEAD, CompositionHead, learnedFramingTerm } from '../composition/composition-head';
+
+/** What the learned framing term reads besides the measurements: the detector backbone's pooled features. */
+export interface LearnedFramingInput {
+  backbone: ArrayLike<number>;
+}
 import type { CompositionMeasurement, Subject } from '../measure/measure-photo';
 import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
+
+/** Where the measured terms start from: a frame with nothing for or against it. */
+const NEUTRAL = 6.6;
 
 /** Horizons steeper than this are slopes (hills, shores), not a tilted camera: nothing is claimed. */
 export const MAX_HORIZON_TILT = 8;
@@ -21,11 +30,11 @@ const CLEAR_LEAN = 0.15;
  *    verticals), weighted by how clearly they agree;
  *  - without a subject, the horizon's height against the thirds.
  */
-export function scoreComposition(m: CompositionMeasurement, where: string): AspectScore {
+export function scoreComposition(m: CompositionMeasurement, where: string, learned: LearnedFramingInput | null, head: CompositionHead = COMPOSITION_HEAD): AspectScore {
   const evidence: string[] = [];
   const problems: Finding[] = [];
   const strengths: Finding[] = [];
-  let score = 6.6;
+  let score = NEUTRAL;
 
   const subject = m.subject;
   if (subject) {
@@ -136,6 +145,16 @@ export function scoreComposition(m: CompositionMeasurement, where: string): Aspe
     } else {
       evidence.push(`horizon at ${percent(horizon.position)} of the frame height`);
     }
+  }
+  if (learned) {
+    // The learned framing term (see composition-head.ts): how this frame ranks against the same
+    // scene tilted, pushed off-centre or cropped tighter, as the fixture photographers' own framings
+    // taught it. The measured terms keep the weight chosen with it in cross-validation.
+    const term = learnedFramingTerm(m, learned.backbone, head);
+    score = NEUTRAL + head.measuredWeight * (score - NEUTRAL) + term;
+    evidence.push(`learned framing term (level, room and placement against tilted, off-centre and tighter framings): ${term >= 0 ? '+' : '−'}${oneDecimal(Math.abs(term))}`);
+  } else {
+    evidence.push('learned framing term not applied (it reads the object detector, which did not run)');
   }
   return { score: clampScore(score), evidence, problems, strengths };
 }

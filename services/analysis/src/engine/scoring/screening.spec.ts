@@ -5,6 +5,7 @@ const neutral: ContentScores = { drawing: 0.02, hentai: 0.01, neutral: 0.95, por
 const scene = (notNature: number): SceneVerdict => ({
   scene: notNature > 0.5 ? 'not-nature' : 'landscape',
   probabilities: { wildlife: 0, landscape: 1 - notNature, 'other-nature': 0, 'not-nature': notNature },
+  pNoNature: notNature,
   noNature: notNature >= 0.9,
   refuseAbove: 0.9,
 });

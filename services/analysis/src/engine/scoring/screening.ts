@@ -82,7 +82,7 @@ export function screenContent(input: ScreeningInput): ScreeningVerdict {
   if (!scene) {
     nature = `not checked (${input.detectorUnavailable ?? 'object detector unavailable'})`;
   } else {
-    const p = scene.probabilities['not-nature'];
+    const p = scene.pNoNature;
     if (scene.noNature) {
       nature = `refused: no nature found (scene classifier ${Math.round(p * 100)} % sure, refusing from ${Math.round(scene.refuseAbove * 100)} %)`;
       reasons.push(`no nature in the photo: the scene classifier is ${Math.round(p * 100)} % sure`);

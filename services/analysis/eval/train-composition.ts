@@ -1,0 +1,307 @@
+/**
+ * `npm run train:analysis` (second step): trains the learned composition term
+ * (src/engine/composition/composition-head.json), a linear ranking score over framing features.
+ *
+ * Training pairs come from the nature fixture photos: the photo as its photographer framed it (the
+ * 1024 px baseline) ranks above the same photo turned 1°, 3.5° and 7° (corners cropped away, no
+ * empty corners), cropped to 55 % or 70 % with its subject pushed towards an edge, or cropped to
+ * 75 %, 50 % and 33 % around its subject; within a kind, the milder framing ranks above the
+ * stronger. The evaluation's own degradations (2° and 5°, 12 % and 4 % from the edge, 60 % and
+ * 40 % crops: `DEGRADATIONS`) are never trained on: they are what the cross-validation reports, with
+ * 5 folds grouped by photo (a photo and all its versions are always in the same fold), through the
+ * whole composition score (measured terms + learned term, rounded as a rating is).
+ * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v2.json.
+ * The blend (weight of the measured terms, points per unit of rank) is chosen in the same
+ * cross-validation on the held-out photos' training framings, not on the evaluation's degradations.
+ * Options: --no-write (report only), --rank-l2=<penalty>, --verbose (each photo's ladders).
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { decodeImage } from '../src/engine/image/decode-image';
+import { bundledModels } from '../src/engine/models/bundled-models';
+import { CompositionMeasurement, measurePhoto } from '../src/engine/measure/measure-photo';
+import { COMPOSITION_FEATURES, compositionFeatures } from '../src/engine/composition/composition-features';
+import { CompositionHead, framingRank, learnedFramingTerm } from '../src/engine/composition/composition-head';
+import { scoreComposition } from '../src/engine/scoring/composition.score';
+import { roundScore } from '../src/engine/photo-analyzer';
+import { DEGRADATIONS, Reframing, baseline, degrade, framingCentre, reframe, tiltDirectionFor } from '../src/testing/degradations';
+import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+
+const root = process.cwd();
+const CACHE = join(root, 'tmp', 'analysis-composition-readings-v2.json');
+const HEAD = join(root, 'services/analysis/src/engine/composition/composition-head.json');
+const FOLDS = 5;
+const option = (name: string): number | undefined => {
+  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
+  return arg === undefined ? undefined : Number(arg.split('=')[1]);
+};
+const TRAINING = { l2: option('rank-l2') ?? 0.05, iterations: option('rank-iterations') ?? 400, learningRate: 0.02 };
+/** The term's bounds in points: it can cost a badly framed photo up to 4 points and lift a well framed one by 1.5. */
+const BOUNDS = { min: -4, max: 1.5 };
+
+type Kind = 'tilt' | 'off-centre crop' | 'tight crop';
+/** Training framings, per kind from mild to strong (the evaluation's are different on purpose). */
+const TRAINING_FRAMINGS: Record<Kind, Array<{ name: string; reframing: (direction: 1 | -1) => Reframing }>> = {
+  tilt: [1, 3.5, 7].map((degrees) => ({ name: `tilt ${degrees}°`, reframing: (direction: 1 | -1) => ({ kind: 'tilt', degrees: direction * degrees }) })),
+  'off-centre crop': [
+    { name: 'off-centre 70 % window, 10 % from the edge', reframing: () => ({ kind: 'off-centre crop', window: 0.7, margin: 0.1 }) },
+    { name: 'off-centre 55 % window, 20 % from the edge', reframing: () => ({ kind: 'off-centre crop', window: 0.55, margin: 0.2 }) },
+    { name: 'off-centre 55 % window, 8 % from the edge', reframing: () => ({ kind: 'off-centre crop', window: 0.55, margin: 0.08 }) },
+    { name: 'off-centre 55 % window, at the edge', reframing: () => ({ kind: 'off-centre crop', window: 0.55, margin: 0 }) },
+  ],
+  'tight crop': [0.75, 0.5, 0.33].map((share) => ({ name: `tight ${share * 100} %`, reframing: () => ({ kind: 'tight crop', share }) })),
+};
+const KINDS: Kind[] = ['tilt', 'off-centre crop', 'tight crop'];
+
+interface PhotoReadings {
+  photo: string;
+  base: Reading;
+  /** The baseline shifted half a pixel (resampled, not reframed): ranks with the baseline, above every worse framing. */
+  resampled: Reading;
+  /** Training framings by name. */
+  training: Record<string, Reading>;
+  /** The evaluation's degradations, [mild, strong] per kind. */
+  evaluation: Record<Kind, [Reading, Reading]>;
+}
+
+/** A framing's measurements and what the detector network saw of it (its backbone features, scaled to unit length). */
+interface Reading {
+  m: CompositionMeasurement;
+  backbone: number[];
+}
+type Cache = Record<string, Reading>;
+
+function saveCache(cache: Cache): void {
+  mkdirSync(dirname(CACHE), { recursive: true });
+  writeFileSync(CACHE, JSON.stringify(cache));
+}
+
+async function readings(): Promise<PhotoReadings[]> {
+  const cache: Cache = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Cache) : {};
+  const models = bundledModels();
+  const detector = await models.detector();
+  if (!detector.ready) throw new Error(`the detector did not load: ${detector.reason}`);
+  let computed = 0;
+  const measure = async (key: string, image: () => Promise<Buffer>): Promise<Reading> => {
+    const cached = cache[key];
+    if (cached) return cached;
+    const decoded = await decodeImage(await image());
+    const reading = await detector.model.read(decoded.working);
+    const m = measurePhoto(decoded, reading.detections, reading.features.classPeaks).composition;
+    const norm = Math.hypot(...reading.features.backbone) || 1;
+    const entry = { m, backbone: Array.from(reading.features.backbone, (v) => Math.round((v / norm) * 1e4) / 1e4) };
+    cache[key] = entry;
+    // Saved as it goes: a run stopped half-way (a busy shared machine) resumes where it was.
+    if (++computed % 20 === 0) saveCache(cache);
+    return entry;
+  };
+  const photos = readManifest(REPO_FIXTURES).filter((p) => p.cls !== 'not-nature');
+  const all: PhotoReadings[] = [];
+  for (const photo of photos) {
+    const bytes = readFileSync(photo.path);
+    const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
+    const base = await measure(`${hash}:baseline`, () => baseline(bytes));
+    const centre = framingCentre(base.m);
+    const direction = tiltDirectionFor((base.m.lean ?? base.m.horizon)?.angle);
+    const resampled = await measure(`${hash}:resampled`, () => reframe(bytes, { kind: 'resampled' }, centre));
+    const training: Record<string, Reading> = {};
+    for (const kind of KINDS) {
+      for (const framing of TRAINING_FRAMINGS[kind]) training[framing.name] = await measure(`${hash}:${framing.name}`, () => reframe(bytes, framing.reframing(direction), centre));
+    }
+    const evaluation = {} as PhotoReadings['evaluation'];
+    for (const kind of KINDS) {
+      const [mild, strong] = DEGRADATIONS.filter((d) => d.kind === kind);
+      if (!mild || !strong) throw new Error(`no degradations of kind ${kind}`);
+      const context = { subject: centre, tiltDirection: direction };
+      evaluation[kind] = [await measure(`${hash}:eval ${mild.label}`, () => degrade(bytes, mild, context)), await measure(`${hash}:eval ${strong.label}`, () => degrade(bytes, strong, context))];
+    }
+    all.push({ photo: photo.name, base, resampled, training, evaluation });
+  }
+  if (computed > 0) saveCache(cache);
+  console.log(`${all.length} nature photos: baseline, ${Object.values(TRAINING_FRAMINGS).flat().length} training framings and ${KINDS.length * 2} evaluation degradations each (${computed} measured, the rest from ${relative(root, CACHE)})`);
+  return all;
+}
+
+const featuresOf = (r: Reading): number[] => compositionFeatures(r.m, r.backbone);
+
+/** Pairs (better, worse) from one photo's training framings. */
+function pairsOf(r: PhotoReadings): Array<[number[], number[]]> {
+  const pairs: Array<[number[], number[]]> = [];
+  const framed = [featuresOf(r.base), featuresOf(r.resampled)];
+  for (const kind of KINDS) {
+    const chain = TRAINING_FRAMINGS[kind].map((f) => featuresOf(r.training[f.name] as Reading));
+    // The 70 % off-centre window and the 55 % ones are different crops, not one ladder: each ranks below the photo as framed.
+    const ladder = kind === 'off-centre crop' ? chain.slice(1) : chain;
+    for (const base of framed) for (const worse of chain) pairs.push([base, worse]);
+    for (let i = 0; i < ladder.length; i++) for (let j = i + 1; j < ladder.length; j++) pairs.push([ladder[i] as number[], ladder[j] as number[]]);
+  }
+  return pairs;
+}
+
+interface Ranker {
+  mean: number[];
+  std: number[];
+  weights: number[];
+}
+
+/**
+ * Pairwise logistic ranking (RankNet with a linear score): minimises log(1 + e^−(s(better) − s(worse)))
+ * over all pairs plus an L2 penalty, by full-batch Adam on standardised features.
+ */
+function trainRanker(photos: PhotoReadings[]): Ranker {
+  const rows = photos.flatMap((r) => [r.base, r.resampled, ...Object.values(r.training)].map(featuresOf));
+  const dims = rows[0]?.length ?? 0;
+  const mean = new Array<number>(dims).fill(0);
+  const std = new Array<number>(dims).fill(0);
+  for (const row of rows) for (let f = 0; f < dims; f++) mean[f] = (mean[f] ?? 0) + (row[f] ?? 0) / rows.length;
+  for (const row of rows) for (let f = 0; f < dims; f++) std[f] = (std[f] ?? 0) + ((row[f] ?? 0) - (mean[f] ?? 0)) ** 2 / rows.length;
+  for (let f = 0; f < dims; f++) std[f] = Math.sqrt(std[f] ?? 0) || 1;
+  const diffs = photos.flatMap(pairsOf).map(([a, b]) => a.map((v, f) => (v - (b[f] ?? 0)) / (std[f] ?? 1)));
+  const w = new Float64Array(dims);
+  const m = new Float64Array(dims);
+  const v = new Float64Array(dims);
+  const [beta1, beta2, eps] = [0.9, 0.999, 1e-8];
+  for (let t = 1; t <= TRAINING.iterations; t++) {
+    const g = new Float64Array(dims);
+    for (const d of diffs) {
+      let z = 0;
+      for (let f = 0; f < dims; f++) z += (w[f] as number) * (d[f] as number);
+      const err = -1 / (1 + Math.exp(z)) / diffs.length;
+      for (let f = 0; f < dims; f++) g[f] = (g[f] as number) + err * (d[f] as number);
+    }
+    for (let f = 0; f < dims; f++) {
+      const grad = (g[f] as number) + TRAINING.l2 * (w[f] as number);
+      m[f] = beta1 * (m[f] as number) + (1 - beta1) * grad;
+      v[f] = beta2 * (v[f] as number) + (1 - beta2) * grad * grad;
+      w[f] = (w[f] as number) - (TRAINING.learningRate * ((m[f] as number) / (1 - beta1 ** t))) / (Math.sqrt((v[f] as number) / (1 - beta2 ** t)) + eps);
+    }
+  }
+  return { mean, std, weights: Array.from(w) };
+}
+
+function headOf(ranker: Ranker, photos: PhotoReadings[]): CompositionHead {
+  const backboneSize = (photos[0]?.base.backbone.length ?? 0);
+  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, ...BOUNDS };
+  const ranks = photos.map((r) => framingRank(r.base.m, r.base.backbone, head)).sort((a, b) => a - b);
+  head.centre = ranks[Math.floor(ranks.length / 2)] ?? 0;
+  return head;
+}
+
+/** The composition score as rated: measured terms plus the learned term (or without it: `head` null). */
+const score = (r: Reading, head: CompositionHead | null): number =>
+  roundScore(head ? scoreComposition(r.m, 'the main subject', { backbone: r.backbone }, head).score : scoreComposition(r.m, 'the main subject', null).score);
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)] ?? 0;
+}
+
+function pct(n: number, d: number): string {
+  return `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
+}
+
+/** Blends tried: weight of the measured terms, points per unit of rank. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
+const BLENDS = [1, 0.75, 0.5, 0.25].flatMap((measuredWeight) => [0.1, 0.2, 0.3, 0.5].map((scale) => ({ measuredWeight, scale })));
+
+/** The held-out ladders of training framings (mild, strong) the blend is chosen on. */
+function trainingLadders(r: PhotoReadings): Array<[Reading, Reading]> {
+  const at = (name: string): Reading => r.training[name] as Reading;
+  const names = (kind: Kind): string[] => TRAINING_FRAMINGS[kind].map((f) => f.name);
+  const [t1, t2, t3] = names('tilt') as [string, string, string];
+  const [, o1, o2, o3] = names('off-centre crop') as [string, string, string, string];
+  const [c1, c2, c3] = names('tight crop') as [string, string, string];
+  return [[at(t1), at(t2)], [at(t2), at(t3)], [at(o1), at(o2)], [at(o2), at(o3)], [at(c1), at(c2)], [at(c2), at(c3)]];
+}
+
+const moves = (s0: number, s1: number, s2: number): boolean => s0 >= s1 && s1 >= s2 && s0 > s2;
+
+async function main(): Promise<void> {
+  const photos = await readings();
+  const fold = new Map(photos.map((p, i) => [p.photo, i % FOLDS]));
+  const foldHeads = Array.from({ length: FOLDS }, (_, k) => {
+    const train = photos.filter((p) => fold.get(p.photo) !== k);
+    return headOf(trainRanker(train), train);
+  });
+  const headFor = (r: PhotoReadings, blend = chosen): CompositionHead => ({ ...(foldHeads[fold.get(r.photo) ?? 0] as CompositionHead), ...blend });
+  let chosen = BLENDS[0] as (typeof BLENDS)[number];
+  let best = -1;
+  for (const blend of BLENDS) {
+    let moved = 0;
+    for (const r of photos) {
+      const head = headFor(r, blend);
+      for (const [mild, strong] of trainingLadders(r)) if (moves(score(r.base, head), score(mild, head), score(strong, head))) moved++;
+    }
+    if (moved > best) {
+      best = moved;
+      chosen = blend;
+    }
+  }
+  const ladderCount = photos.length * 6;
+  console.log(`blend chosen on the held-out training-framing ladders: measured terms × ${chosen.measuredWeight}, ${chosen.scale} points per unit of rank (${pct(best, ladderCount)} of those ladders moved)`);
+
+  const tally = new Map<string, { moved: number; total: number; before: number; drops: number[] }>();
+  const pairAccuracy = { right: 0, total: 0 };
+  const resampling: number[] = [];
+  const mildTilt: number[] = [];
+  for (const r of photos) {
+    const head = headFor(r);
+    {
+      for (const kind of KINDS) {
+        const [mild, strong] = r.evaluation[kind];
+        const [s0, s1, s2] = [r.base, mild, strong].map((x) => score(x, head)) as [number, number, number];
+        const [h0, h1, h2] = [r.base, mild, strong].map((x) => score(x, null)) as [number, number, number];
+        const t = tally.get(kind) ?? { moved: 0, total: 0, before: 0, drops: [] };
+        tally.set(kind, t);
+        t.total++;
+        if (moves(s0, s1, s2)) t.moved++;
+        if (moves(h0, h1, h2)) t.before++;
+        t.drops.push(s0 - s2);
+        if (process.argv.includes('--verbose')) console.log(`    ${moves(s0, s1, s2) ? 'ok  ' : 'MISS'} ${kind.padEnd(16)} ${s0} → ${s1} → ${s2}   measured terms only ${h0} → ${h1} → ${h2}  ${r.photo}`);
+        const rank = (x: Reading): number => framingRank(x.m, x.backbone, head);
+        for (const [a, b] of [[r.base, mild], [mild, strong], [r.base, strong]] as const) {
+          pairAccuracy.total++;
+          if (rank(a) > rank(b)) pairAccuracy.right++;
+        }
+        if (kind === 'tilt') {
+          // Resampling alone must not read as a worse framing: the term's change from the baseline to its half-pixel-shifted copy, against the 2° tilt's.
+          resampling.push(learnedFramingTerm(r.resampled.m, r.resampled.backbone, head) - learnedFramingTerm(r.base.m, r.base.backbone, head));
+          mildTilt.push(learnedFramingTerm(mild.m, mild.backbone, head) - learnedFramingTerm(r.base.m, r.base.backbone, head));
+        }
+      }
+    }
+  }
+  const lines = [
+    `${FOLDS}-fold, grouped by photo, on the evaluation's degradations (never trained on); composition score rounded as rated, "moved": baseline ≥ mild ≥ strong and baseline > strong`,
+    ...KINDS.map((kind) => {
+      const t = tally.get(kind) as { moved: number; total: number; before: number; drops: number[] };
+      const mean = t.drops.reduce((a, b) => a + b, 0) / t.drops.length;
+      return `${kind.padEnd(16)} moved ${pct(t.moved, t.total).padEnd(14)} mean drop (strong) ${mean.toFixed(2)}   measured terms alone: ${pct(t.before, t.total)}`;
+    }),
+    `learned term alone orders ${pct(pairAccuracy.right, pairAccuracy.total)} of the (baseline, mild, strong) pairs`,
+    `learned term, median change: resampling alone (half-pixel shift) ${median(resampling).toFixed(2)}, 2° tilt ${median(mildTilt).toFixed(2)}`,
+  ];
+  console.log('\nCross-validated composition');
+  for (const line of lines) console.log(`  ${line}`);
+
+  if (process.argv.includes('--no-write')) return;
+  const head = { ...headOf(trainRanker(photos), photos), ...chosen };
+  const round = (v: number): number => Number(v.toPrecision(5));
+  const out = {
+    trainedOn: `${photos.length} nature fixture photos, each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')})`,
+    crossValidation: lines,
+    ...head,
+    mean: head.mean.map(round),
+    std: head.std.map(round),
+    weights: head.weights.map(round),
+    centre: round(head.centre),
+  };
+  writeFileSync(HEAD, JSON.stringify(out) + '\n');
+  console.log(`\nwrote ${relative(root, HEAD)}`);
+  console.log(`  weights of the measurements: ${COMPOSITION_FEATURES.map(([name], f) => `${name} ${(head.weights[f] ?? 0).toFixed(2)}`).join('; ')}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});
