@@ -2,10 +2,12 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress, routeChunks } from './build/first-view';
+import { prerenderPages } from './build/prerender';
 
 // Commands run from the workspace root (`vite build -c frontend/vite.config.ts`), so every path
 // is anchored on this file rather than on the working directory.
 const root = fileURLToPath(new URL('.', import.meta.url));
+const outDir = fileURLToPath(new URL('./dist', import.meta.url));
 
 // The gateway (standalone app) listens on 3000 in development and serves /api/*.
 const apiProxy = {
@@ -15,7 +17,7 @@ const apiProxy = {
 export default defineConfig({
   root,
   publicDir: 'public',
-  plugins: [react(), routeChunks(root), precompress(fileURLToPath(new URL('./dist', import.meta.url)))],
+  plugins: [react(), routeChunks(root), precompress(outDir, () => prerenderPages(root, outDir))],
   server: { port: 5173, proxy: apiProxy },
   preview: { port: 4173, proxy: apiProxy },
   build: {
@@ -32,6 +34,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+            // Icons are tiny modules: one chunk for all of them costs less than a request each
+            // (each answer's headers alone outweigh an icon).
+            { name: 'icons', test: /node_modules[\\/]@ant-design[\\/]icons(-svg)?[\\/]/ },
             {
               name: 'redux',
               test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/,

@@ -88,11 +88,16 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-export function precompress(outDir: string): Plugin {
+/**
+ * Compresses the build's output; `before` runs first (closeBundle hooks of different plugins run
+ * in parallel, and the prerendered pages must exist before they are compressed).
+ */
+export function precompress(outDir: string, before?: () => Promise<void>): Plugin {
   return {
     name: 'wildframe:precompress',
     apply: 'build',
-    closeBundle() {
+    async closeBundle() {
+      await before?.();
       for (const file of filesUnder(outDir)) {
         if (!COMPRESSIBLE.test(file)) continue;
         const content = readFileSync(file);

@@ -1,7 +1,7 @@
 // The first view of / and /gallery from an empty cache: time to the first heading and bytes over
 // the wire, printed for the README (timings are not asserted: machines differ). The byte budget of
-// the home page is asserted at Lighthouse's phone (412×823 at 1.75x), where the issue measured it;
-// the desktop figures are printed.
+// the home page is asserted at Lighthouse's phone (412×823 at 1.75x), where the issue measured it,
+// and on a desktop (1366×900).
 import { expect, test } from '@playwright/test';
 import { dismissCookieBanner } from './auth-fixtures';
 
@@ -9,7 +9,12 @@ import { dismissCookieBanner } from './auth-fixtures';
 const HOME_BUDGET_BYTES = 350 * 1024;
 
 const SIZES = [
-  { name: 'phone', use: { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true } },
+  // The screen as well as the viewport, as Lighthouse emulates it: with the desktop's 1920 px
+  // screen, Chromium's preload scanner chose images for a desktop while the page showed a phone's.
+  {
+    name: 'phone',
+    use: { viewport: { width: 412, height: 823 }, screen: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true },
+  },
   { name: 'desktop', use: { viewport: { width: 1366, height: 900 } } },
 ] as const;
 
@@ -59,6 +64,6 @@ function firstView(sizeName: string, path: string): void {
     for (const [size, url] of sizes.sort((a, b) => b[0] - a[0]).slice(0, 5)) console.log(`  ${(size / 1024).toFixed(1)} KB ${url}`);
     test.info().annotations.push({ type: 'first-view', description: line });
     expect(headingMs).toBeGreaterThan(0);
-    if (path === '/' && sizeName === 'phone') expect(bytes).toBeLessThan(HOME_BUDGET_BYTES);
+    if (path === '/') expect(bytes).toBeLessThan(HOME_BUDGET_BYTES);
   });
 }

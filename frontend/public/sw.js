@@ -1,13 +1,16 @@
 // Wildframe service worker: caches the app shell so the site opens without a connection and can
 // be installed. It never touches /api/*: every API call goes to the network, uncached.
 //
-// - Navigations: network first; offline, the cached index.html (the single-page app shell).
+// - Navigations: network first; offline, the cached app shell (/index.html, kept as `/`).
 // - /assets/*: hashed, immutable build files; cache first, filled on install and as they load.
 // - A few static files (manifest, icons): served from cache, refreshed in the background.
-const VERSION = 'v1';
+const VERSION = 'v2';
 const SHELL_CACHE = `wildframe-shell-${VERSION}`;
 const ASSET_CACHE = `wildframe-assets-${VERSION}`;
+// The app shell is kept under `/` but fetched as /index.html: the home page's own HTML is
+// prerendered (its first view), which would show the home page offline on every address.
 const SHELL_URL = '/';
+const SHELL_SOURCE = '/index.html';
 const STATIC_FILES = [
   '/manifest.webmanifest',
   '/favicon.svg',
@@ -30,7 +33,7 @@ function assetsNamedIn(html) {
 
 async function precacheShell() {
   const shell = await caches.open(SHELL_CACHE);
-  const response = await fetch(SHELL_URL, { cache: 'no-cache' });
+  const response = await fetch(SHELL_SOURCE, { cache: 'no-cache' });
   if (!response.ok) throw new Error(`App shell answered ${response.status}`);
   const html = await response.clone().text();
   await shell.put(SHELL_URL, response);
@@ -58,13 +61,21 @@ self.addEventListener('activate', (event) => {
   );
 });
 
+async function keepIfShell(response, type) {
+  const html = await response.text();
+  if (!html.includes('<div id="root"></div>')) return;
+  const shell = await caches.open(SHELL_CACHE);
+  await shell.put(SHELL_URL, new Response(html, { headers: { 'Content-Type': type } }));
+}
+
 async function networkFirstNavigation(request) {
   try {
     const response = await fetch(request);
     const type = response.headers.get('content-type') ?? '';
+    // Only the plain shell is kept: a prerendered page (/, /gallery) holds its own first view.
     if (response.ok && type.includes('text/html')) {
-      const shell = await caches.open(SHELL_CACHE);
-      await shell.put(SHELL_URL, response.clone());
+      // Not awaited: the page is answered while its copy is checked.
+      void keepIfShell(response.clone(), type).catch(() => undefined);
     }
     return response;
   } catch (error) {

@@ -1,6 +1,6 @@
 // Every route of the spec's route table (section 2), in one place. Pages load on demand so the
 // first download holds only the shell.
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { createElement, lazy, type ComponentType, type ReactElement } from 'react';
 
 export interface AppRoute {
   path: string;
@@ -8,15 +8,29 @@ export interface AppRoute {
   title: string;
   /** Meta description; the site-wide one is used when absent. */
   description?: string;
-  Page: LazyExoticComponent<ComponentType>;
+  Page: LazyPage;
 }
 
-/** React.lazy for a module that exports its page under a name rather than as default. */
-function lazyPage<Name extends string>(
-  load: () => Promise<Record<Name, ComponentType>>,
-  name: Name,
-): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A page whose code loads on demand; `preload` fetches it ahead of the first render. */
+export type LazyPage = (() => ReactElement) & { preload(): Promise<void> };
+
+/**
+ * React.lazy for a module that exports its page under a name rather than as default. Once
+ * preloaded, the page renders at once instead of suspending: the first render of a page that came
+ * prerendered in the HTML (app/prerender) must not replace it with the loading skeleton.
+ */
+function lazyPage<Name extends string>(load: () => Promise<Record<Name, ComponentType>>, name: Name): LazyPage {
+  let loaded: ComponentType | undefined;
+  const fetchPage = async () => {
+    loaded ??= (await load())[name];
+    return loaded;
+  };
+  const Lazy = lazy(async () => ({ default: await fetchPage() }));
+  const Page = () => createElement(loaded ?? Lazy);
+  Page.preload = async () => {
+    await fetchPage();
+  };
+  return Page;
 }
 
 const HomePage = lazyPage(() => import('../features/home/home-page'), 'HomePage');

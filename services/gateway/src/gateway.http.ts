@@ -6,7 +6,7 @@ import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
 import { remoteSocialPreview } from './web/remote-social-preview';
-import { securityHeaders, type PaymentProviderName } from './web/security-headers';
+import { securityHeadersExceptAssets, type PaymentProviderName } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
 
 export interface GatewayHttpOptions {
@@ -26,7 +26,7 @@ export interface GatewayHttpOptions {
  * (distributed shape), the API reference (/api/docs), the web app with SPA fallback. Express-level, so it runs before Nest routes.
  */
 export function configureGatewayHttp(app: NestExpressApplication, options: GatewayHttpOptions): void {
-  app.use(securityHeaders(options.paymentProvider));
+  app.use(securityHeadersExceptAssets(options.paymentProvider));
   app.use(apiDocsMiddleware());
   const { upstreams, identitySecret } = options;
   if (upstreams && Object.values(upstreams).some(Boolean)) {

@@ -2435,7 +2435,7 @@ export interface operations {
     getSiteAsset: {
         parameters: {
             query?: {
-                w?: "960";
+                w?: "640" | "960" | "1200";
             };
             header?: never;
             path: {

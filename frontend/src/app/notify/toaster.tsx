@@ -127,12 +127,16 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+const NO_TOASTS: readonly Toast[] = [];
+const noToasts = () => NO_TOASTS;
+
 /**
  * The notifications region: mounted once, shows the current toast. F8 moves focus to it (spec
  * hotkey); Escape inside it dismisses the toast.
  */
 export function Toaster() {
-  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot);
+  // Prerendered HTML (app/prerender) holds no toast; hydration starts from the same.
+  const toasts = useSyncExternalStore(toastStore.subscribe, toastStore.getSnapshot, noToasts);
   const viewport = useRef<HTMLDivElement>(null);
   const visible = toasts.filter((toast) => toast.open);
 

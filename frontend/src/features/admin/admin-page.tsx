@@ -1,5 +1,5 @@
 import { ArrowLeftOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Grid, Input, Skeleton, Tabs } from 'antd';
+import { Alert, App, Button, Grid, Input, Skeleton, Tabs } from 'antd';
 import { useState, type ReactNode } from 'react';
 import { useGetCurrentUserQuery } from '../../api/api';
 import type { CurrentUser } from '../../api/types';
@@ -111,7 +111,10 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
             label: `Users${count(users, shownUsers)}`,
             children: (
               <TabBody query={users} what="users">
-                <UsersTab users={usersPage.items} currentUserId={admin.id} />
+                {/* The tabs confirm with App.useApp's modal; the app's root has no antd App (first view). */}
+                <App component={false}>
+                  <UsersTab users={usersPage.items} currentUserId={admin.id} />
+                </App>
                 <AdminPager label="Users pages" page={usersPage.page} pages={usersPage.pages} onChange={usersPage.setPage} />
               </TabBody>
             ),
@@ -121,7 +124,9 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
             label: `Photos${count(photos, shownPhotos)}`,
             children: (
               <TabBody query={photos} what="photos">
-                <PhotosTab photos={photosPage.items} />
+                <App component={false}>
+                  <PhotosTab photos={photosPage.items} />
+                </App>
                 <AdminPager label="Photos pages" page={photosPage.page} pages={photosPage.pages} onChange={photosPage.setPage} />
               </TabBody>
             ),

@@ -86,10 +86,19 @@ function refresh(): void {
   for (const listener of listeners) listener();
 }
 
+/**
+ * What prerendered HTML (app/prerender) assumes: a choice made, so no banner. A returning visitor
+ * never sees the banner flash before hydration; a first-time visitor gets it once the app runs.
+ */
+const PRERENDERED_CONSENT: ConsentState = { given: true, preferences: ONLY_NECESSARY };
+
 export const consentStore = {
   getSnapshot(): ConsentState {
     current ??= readConsent();
     return current;
+  },
+  getServerSnapshot(): ConsentState {
+    return PRERENDERED_CONSENT;
   },
   subscribe(listener: Listener): () => void {
     listeners.add(listener);

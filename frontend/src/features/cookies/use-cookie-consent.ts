@@ -4,7 +4,7 @@ import { ALL_COOKIES, consentStore, ONLY_NECESSARY, type ConsentState, type Cook
 
 /** The stored cookie choice, live (also when another tab changes it). */
 export function useCookieConsent(): ConsentState {
-  return useSyncExternalStore(consentStore.subscribe, consentStore.getSnapshot, consentStore.getSnapshot);
+  return useSyncExternalStore(consentStore.subscribe, consentStore.getSnapshot, consentStore.getServerSnapshot);
 }
 
 /** The three ways to answer, each confirmed with the spec's notice. */

@@ -1,6 +1,6 @@
 import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Select } from 'antd';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
@@ -41,7 +41,7 @@ export function GalleryPage() {
   // Back and forward change the URL: follow it in the field.
   useEffect(() => setSearchText(params.search), [params.search]);
 
-  const { data, isLoading, isFetching, isError, refetch } = useGetGalleryQuery(
+  const gallery = useGetGalleryQuery(
     {
       ...(params.category === 'all' ? {} : { category: params.category }),
       ...(params.search ? { search: params.search } : {}),
@@ -50,6 +50,9 @@ export function GalleryPage() {
     },
     { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
   );
+  // The store's answers re-render at once (a long task for twelve cards); deferred, React renders
+  // the new photos in slices while the page stays responsive.
+  const { data, isLoading, isFetching, isError, refetch } = useDeferredValue(gallery);
 
   const update = (change: Partial<GalleryParams>) => {
     // Any filter change starts again from page 1.

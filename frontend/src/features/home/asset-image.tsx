@@ -13,10 +13,19 @@ interface AssetImageProps {
   sizes?: string;
 }
 
-/** The API keeps each site image whole (up to 2400 px wide) and as a 960 px copy for phones. */
+/** The API keeps each site image whole (up to 2400 px wide) and as 640, 960 and 1200 px copies. */
 export function assetSrcSet(name: string): string {
-  return `/api/assets/${name}?w=960 960w, /api/assets/${name} 2400w`;
+  const copies = [640, 960, 1200].map((width) => `/api/assets/${name}?w=${width} ${width}w`);
+  return [...copies, `/api/assets/${name} 2400w`].join(', ');
 }
+
+/**
+ * Where an image in the page's HTML may take a copy wider than the phone one. Above the default
+ * layout width of a phone browser (980 px): its preload scanner reads the HTML before it knows
+ * the real width, and took the 2400 px copy of the prerendered hero on phones besides the 960 px
+ * one. The same query is in the home page's preload (services/gateway social-preview).
+ */
+export const WIDE_SCREEN = '(min-width: 1025px)';
 
 /**
  * A site image served by the API. When it is missing the element is dropped, and the container's
@@ -29,6 +38,27 @@ export function AssetImage({ name, alt, className, lazy = true, width, height, s
   const near = useNearScreen(ref, lazy);
 
   if (failed) return null;
+  if (!lazy) {
+    // An image above the fold: a phone's copy unless the screen is wide (WIDE_SCREEN).
+    return (
+      <picture className="asset-picture">
+        <source media={WIDE_SCREEN} srcSet={assetSrcSet(name)} sizes={sizes} />
+        <img
+          ref={ref}
+          className={className}
+          src={`/api/assets/${name}?w=960`}
+          alt={alt}
+          loading="eager"
+          decoding="async"
+          // What the first view waits for: fetched first.
+          fetchPriority="high"
+          width={width}
+          height={height}
+          onError={() => setFailed(true)}
+        />
+      </picture>
+    );
+  }
   return (
     <img
       ref={ref}
@@ -37,10 +67,8 @@ export function AssetImage({ name, alt, className, lazy = true, width, height, s
       srcSet={near ? assetSrcSet(name) : undefined}
       sizes={sizes}
       alt={alt}
-      loading={lazy ? 'lazy' : 'eager'}
+      loading="lazy"
       decoding="async"
-      // An image above the fold (the hero) is what the first view waits for: fetched first.
-      fetchPriority={lazy ? undefined : 'high'}
       width={width}
       height={height}
       onError={() => setFailed(true)}

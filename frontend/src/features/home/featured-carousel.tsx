@@ -1,6 +1,6 @@
 import { LeftOutlined, PauseOutlined, CaretRightOutlined, RightOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { LinkButton } from '../../components/link-button';
 import { usePrefersReducedMotion } from '../../components/use-prefers-reduced-motion';
 import { FEATURED_REFETCH_MS, useGetFeaturedPhotosQuery } from '../photos/api';
@@ -13,7 +13,9 @@ import { FEATURED_ADVANCE_MS, FEATURED_VISIBLE, groupCount, nextGroup, previousG
  * keyboard focus is on it, and can be paused (WCAG 2.2.2); with reduced motion it starts paused.
  */
 export function FeaturedCarousel() {
-  const { data: photos, isLoading, isError } = useGetFeaturedPhotosQuery(undefined, { pollingInterval: FEATURED_REFETCH_MS });
+  const featured = useGetFeaturedPhotosQuery(undefined, { pollingInterval: FEATURED_REFETCH_MS });
+  // Rendered in slices when the answer comes (gallery-page.tsx does the same).
+  const { data: photos, isLoading, isError } = useDeferredValue(featured);
   const reducedMotion = usePrefersReducedMotion();
   const [group, setGroup] = useState(0);
   const [paused, setPaused] = useState(reducedMotion);

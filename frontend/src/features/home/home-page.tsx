@@ -61,6 +61,8 @@ export function HomePage() {
           lazy={false}
           width={1600}
           height={900}
+          // At most 1152 px wide (the page's width); the same in the server's preload of it.
+          sizes="(min-width: 1280px) 1152px, 100vw"
         />
         <div className="home-hero__content">
           <h1 id="home-hero-title" className="home-hero__title">

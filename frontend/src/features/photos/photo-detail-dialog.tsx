@@ -43,7 +43,12 @@ export function PhotoDetailDialog({ photo, onClose }: PhotoDetailDialogProps) {
       title={photo ? <span className="photo-dialog__title">{photo.title}</span> : null}
       aria-label={photo?.title}
     >
-      {photo && <PhotoDialogBody photo={photo} onClose={onClose} />}
+      {/* The body confirms with App.useApp's modal; the app's root has no antd App (first view). */}
+      {photo && (
+        <App component={false}>
+          <PhotoDialogBody photo={photo} onClose={onClose} />
+        </App>
+      )}
     </Modal>
   );
 }

@@ -26,6 +26,10 @@ function isStandalone(): boolean {
 
 if (typeof window !== 'undefined') {
   installed = isStandalone();
+  // public/early.js keeps an offer that came before this module loaded (a prerendered page
+  // fetches the app only after its first paint).
+  const early = (window as Window & { __wildframeInstallPrompt?: BeforeInstallPromptEvent }).__wildframeInstallPrompt;
+  if (early) deferredPrompt = early;
   window.addEventListener('beforeinstallprompt', (event) => {
     // Keep the browser's own mini-bar away; our banner asks instead.
     event.preventDefault();
@@ -52,8 +56,12 @@ function current(): InstallAvailability {
   return snapshot;
 }
 
+/** Prerendered HTML (app/prerender) shows no prompt; the browser adds it after hydration. */
+const UNAVAILABLE: InstallAvailability = { canInstall: false };
+
 export const installAvailability = {
   getSnapshot: current,
+  getServerSnapshot: (): InstallAvailability => UNAVAILABLE,
   subscribe(listener: Listener): () => void {
     listeners.add(listener);
     return () => listeners.delete(listener);

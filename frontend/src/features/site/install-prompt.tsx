@@ -17,7 +17,7 @@ export function InstallPrompt() {
   const { canInstall } = useSyncExternalStore(
     installAvailability.subscribe,
     installAvailability.getSnapshot,
-    installAvailability.getSnapshot,
+    installAvailability.getServerSnapshot,
   );
   const [dismissed, setDismissed] = useState(() => readItem('session', INSTALL_DISMISSED_KEY) === 'true');
   if (!canInstall || dismissed) return null;

@@ -55,8 +55,12 @@ export function precompressedFiles(webDir: string, cacheControl: (path: string) 
     res.setHeader('Content-Type', type);
     res.setHeader('Content-Encoding', encoding.name);
     res.setHeader('Vary', 'Accept-Encoding');
-    res.setHeader('Cache-Control', cacheControl(path));
-    res.sendFile(path + encoding.suffix, { dotfiles: 'deny', cacheControl: false }, (error) => {
+    const caching = cacheControl(path);
+    res.setHeader('Cache-Control', caching);
+    // A file kept a year unchanged is never revalidated: no validators or ranges to announce.
+    const immutable = caching.includes('immutable');
+    const options = { dotfiles: 'deny' as const, cacheControl: false, etag: !immutable, lastModified: !immutable, acceptRanges: !immutable };
+    res.sendFile(path + encoding.suffix, options, (error) => {
       if (error && !res.headersSent) next(error);
     });
   };

@@ -1,6 +1,6 @@
 import express from 'express';
 import request from 'supertest';
-import { securityHeaders, type PaymentProviderName } from './security-headers';
+import { securityHeaders, securityHeadersExceptAssets, type PaymentProviderName } from './security-headers';
 
 /** The Content-Security-Policy directives of a response, as `{ 'script-src': [...] }`. */
 async function policyFor(provider: PaymentProviderName): Promise<Record<string, string[]>> {
@@ -35,5 +35,23 @@ describe('Content-Security-Policy follows the payment provider', () => {
     expect(policy['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
     expect(policy['object-src']).toEqual(["'none'"]);
     expect(policy['frame-ancestors']).toEqual(["'none'"]);
+  });
+});
+
+describe('security headers of the web build files', () => {
+  const app = express();
+  app.use(securityHeadersExceptAssets());
+  app.get(['/', '/assets/app-abc123.js'], (_req, res) => res.send('ok'));
+
+  it('keeps only no-sniffing and the resource policy on hashed assets; pages keep every header', async () => {
+    const asset = await request(app).get('/assets/app-abc123.js');
+    expect(asset.headers['x-content-type-options']).toBe('nosniff');
+    expect(asset.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(asset.headers['content-security-policy']).toBeUndefined();
+    expect(asset.headers['x-frame-options']).toBeUndefined();
+    const page = await request(app).get('/');
+    expect(page.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toBeDefined();
   });
 });

@@ -82,7 +82,10 @@ describe('web app serving', () => {
     expect(res.text).toContain('<meta property="og:url" content="https://wildframe.example/" />');
     expect(res.text).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(res.text).toContain(
-      '<meta name="wildframe:preload-image" content="/api/assets/homepage-hero-grand-teton?w=960 960w, /api/assets/homepage-hero-grand-teton 2400w" data-sizes="100vw" />',
+      '<meta name="wildframe:preload-image" content="/api/assets/homepage-hero-grand-teton?w=960" data-media="(max-width: 1024px)" />',
+    );
+    expect(res.text).toContain(
+      '<meta name="wildframe:preload-image" content="/api/assets/homepage-hero-grand-teton?w=640 640w, /api/assets/homepage-hero-grand-teton?w=960 960w, /api/assets/homepage-hero-grand-teton?w=1200 1200w, /api/assets/homepage-hero-grand-teton 2400w" data-sizes="(min-width: 1280px) 1152px, 100vw" data-media="(min-width: 1025px)" />',
     );
     const other = await request(app).get('/gallery');
     expect(other.text).not.toContain('og:title');
@@ -104,5 +107,46 @@ describe('web app serving', () => {
     expect([...acceptedEncodings('gzip, deflate, br')]).toEqual(['gzip', 'deflate', 'br']);
     expect(acceptedEncodings('br;q=0, gzip;q=0.5').has('br')).toBe(false);
     expect(acceptedEncodings(undefined).size).toBe(0);
+  });
+});
+
+describe('prerendered pages', () => {
+  let webDir: string;
+  let app: express.Express;
+  const page = (root: string) => `<!doctype html><html><head><title>Wildframe</title></head><body><div id="root">${root}</div></body></html>`;
+
+  beforeAll(() => {
+    webDir = mkdtempSync(join(tmpdir(), 'wildframe-web-'));
+    mkdirSync(join(webDir, 'prerendered'));
+    writeFileSync(join(webDir, 'index.html'), page(''));
+    writeFileSync(join(webDir, 'prerendered', 'index.html'), page('<h1>Home</h1>'));
+    const gallery = page('<h1>Gallery</h1>');
+    writeFileSync(join(webDir, 'prerendered', 'gallery.html'), gallery);
+    writeFileSync(join(webDir, 'prerendered', 'gallery.html.br'), brotliCompressSync(gallery));
+    app = express();
+    app.use(webAppMiddleware(webDir, { publicOrigin: 'https://wildframe.example' }));
+  });
+
+  afterAll(() => rmSync(webDir, { recursive: true, force: true }));
+
+  it('sends the home page its prerendered HTML, with the social preview tags', async () => {
+    const res = await request(app).get('/');
+    expect(res.text).toContain('<div id="root"><h1>Home</h1></div>');
+    expect(res.text).toContain('og:title');
+  });
+
+  it('sends the gallery its prerendered HTML, as the build compressed it', async () => {
+    const res = await request(app).get('/gallery').set('Accept-Encoding', 'br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.text).toContain('<div id="root"><h1>Gallery</h1></div>');
+  });
+
+  it('sends the plain app for an address with a query (another page of the gallery) and for other routes', async () => {
+    for (const path of ['/gallery?page=2', '/?ref=mail', '/pricing']) {
+      const res = await request(app).get(path);
+      expect(res.status).toBe(200);
+      expect(res.text).toContain('<div id="root"></div>');
+    }
   });
 });

@@ -18,6 +18,15 @@ export interface WebAppOptions {
   publicOrigin?: string;
 }
 
+/**
+ * Pages the web build prerendered (frontend/build/prerender.ts), by address: their HTML already
+ * holds the first view a visitor without a session sees, which the app then hydrates.
+ */
+const PRERENDERED_PAGES: Readonly<Record<string, string>> = { '/': 'index.html', '/gallery': 'gallery.html' };
+
+/** The hero's displayed width on wide screens, as the home page's `sizes` says it. */
+const HERO_SIZES = '(min-width: 1280px) 1152px, 100vw';
+
 /** A page never waits long for its preview: past this the plain page is served. */
 const PREVIEW_DEADLINE_MS = 2000;
 
@@ -54,18 +63,30 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   });
   const compressed = precompressedFiles(webDir, cacheControl);
 
+  /** The prerendered HTML of this address, or the plain index.html. */
+  const pageFile = (req: Request): string => {
+    const name = PRERENDERED_PAGES[req.path];
+    // A query (a gallery page, a filter) changes what the page shows: the app renders that itself.
+    if (!name || req.originalUrl.includes('?')) return indexFile;
+    const file = join(webDir, 'prerendered', name);
+    return existsSync(file) ? file : indexFile;
+  };
+
   /** index.html with the photo's tags (or the home page's), or null to serve the plain file. */
   const photoPage = async (req: Request): Promise<string | null> => {
     if (req.path === '/') {
       const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
       // The hero photo is the largest thing on the home page: its download starts with the page's.
-      // Same candidates as the page's <img> (features/home/asset-image.tsx). public/early.js turns
-      // this into a preload once the real viewport is known: a <link rel=preload imagesrcset> in
-      // the HTML is read by the preload scanner before the viewport and fetches the 2400 px copy
-      // on phones too.
-      const srcset = `${HOME_PREVIEW.imagePath}?w=960 960w, ${HOME_PREVIEW.imagePath} 2400w`;
-      const heroPreload = `<meta name="wildframe:preload-image" content="${srcset}" data-sizes="100vw" />`;
-      return injectIntoHead(await readFile(indexFile, 'utf8'), `${homeSocialTags(origin)}\n    ${heroPreload}`);
+      // The same choice as the page's <picture> (frontend features/home/asset-image.tsx): the
+      // phone copy, and above 1024 px the copy for the width. public/early.js turns these into
+      // preloads; tags in the HTML would be read before the real viewport is known.
+      const image = HOME_PREVIEW.imagePath;
+      const srcset = `${image}?w=640 640w, ${image}?w=960 960w, ${image}?w=1200 1200w, ${image} 2400w`;
+      const heroPreload = [
+        `<meta name="wildframe:preload-image" content="${image}?w=960" data-media="(max-width: 1024px)" />`,
+        `<meta name="wildframe:preload-image" content="${srcset}" data-sizes="${HERO_SIZES}" data-media="(min-width: 1025px)" />`,
+      ].join('\n    ');
+      return injectIntoHead(await readFile(pageFile(req), 'utf8'), `${homeSocialTags(origin)}\n    ${heroPreload}`);
     }
     const key = photoKeyFromPath(req.path);
     const lookup = key ? options.socialPreview?.(key) : undefined;
@@ -91,14 +112,15 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     next();
   };
 
-  /** index.html, as its build-time brotli or gzip copy when the browser takes one. */
+  /** The page's HTML, as its build-time brotli or gzip copy when the browser takes one. */
   const sendIndex = (req: Request, res: Response): void => {
+    const page = pageFile(req);
     const accepted = acceptedEncodings(req.headers['accept-encoding']);
     const copy = [
-      { name: 'br', file: `${indexFile}.br` },
-      { name: 'gzip', file: `${indexFile}.gz` },
+      { name: 'br', file: `${page}.br` },
+      { name: 'gzip', file: `${page}.gz` },
     ].find((c) => accepted.has(c.name) && existsSync(c.file));
-    if (!copy) return res.sendFile(indexFile);
+    if (!copy) return res.sendFile(page);
     res.type('html');
     res.setHeader('Content-Encoding', copy.name);
     res.sendFile(copy.file);

@@ -16,8 +16,12 @@ export interface AssetInput {
 
 const ASSET_NAME = /^[a-z0-9-]{1,100}$/;
 
-/** The narrower copy kept of each site image, for phones (`GET /api/assets/{name}?w=960`). */
-export const ASSET_SMALL_WIDTH = 960;
+/**
+ * The narrower copies kept of each site image (`GET /api/assets/{name}?w=960`), so a page takes
+ * the one its layout needs: 640 px for the home page's sample cards (about 560 px wide on a
+ * desktop), 960 px for phones, 1200 px for the desktop hero (about 1150 px wide at 1366 px).
+ */
+export const ASSET_COPY_WIDTHS = [640, 960, 1200] as const;
 
 /** Site images (home page hero and samples): one WebP per name, served publicly. */
 @Injectable()
@@ -39,15 +43,18 @@ export class SiteAssets {
     if (!ASSET_NAME.test(input.name)) throw new Error(`Invalid asset name '${input.name}'`);
     const webp = await sharp(image).rotate().resize({ width: 2400, height: 2400, fit: 'inside', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
     await this.storage.put(this.key(input.name), webp, { contentType: 'image/webp' });
-    const small = await sharp(webp).resize({ width: ASSET_SMALL_WIDTH, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
-    await this.storage.put(this.key(input.name, ASSET_SMALL_WIDTH), small, { contentType: 'image/webp' });
+    for (const width of ASSET_COPY_WIDTHS) {
+      // Effort 6: smaller files for the same quality (encoded once, sent on every first view).
+      const copy = await sharp(webp).resize({ width, withoutEnlargement: true }).webp({ quality: 72, effort: 6 }).toBuffer();
+      await this.storage.put(this.key(input.name, width), copy, { contentType: 'image/webp' });
+    }
     await this.assets.put({ ...input, credit: input.credit ?? null, mimeType: 'image/webp', fileSize: webp.length, storageKey: this.key(input.name) });
   }
 
   /** The image, or its copy `width` px wide; assets stored before copies existed give the full one. */
   async get(name: string, width?: number): Promise<StoredObject> {
     if (!ASSET_NAME.test(name) || !(await this.exists(name))) throw photosErrors.assetNotFound();
-    if (width === ASSET_SMALL_WIDTH) {
+    if (width !== undefined && (ASSET_COPY_WIDTHS as readonly number[]).includes(width)) {
       try {
         return await this.storage.get(this.key(name, width));
       } catch {
