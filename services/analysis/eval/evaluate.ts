@@ -186,9 +186,9 @@ function reportCategories(runs: Run[]): void {
 
 async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[]): Promise<void> {
   const nature = photos.filter((p) => p.cls !== 'not-nature').filter((_, i) => !args.has('--quick') || i % 3 === 0);
-  type Tally = { moved: number; total: number; drops: number[]; skipped: number };
+  type Tally = { moved: number; fell: number; total: number; drops: number[]; skipped: number };
   const tallies = new Map<DegradationKind, Tally>();
-  const withHorizon: Tally = { moved: 0, total: 0, drops: [], skipped: 0 };
+  const withHorizon: Tally = { moved: 0, fell: 0, total: 0, drops: [], skipped: 0 };
   const score = (a: LocalAnalysis, aspect: 'clarity' | 'lighting' | 'composition'): number | null =>
     a.outcome.outcome === 'rated' ? a.outcome.rating.scores[aspect] : null;
   const run = (image: Buffer, name: string): Promise<LocalAnalysis> =>
@@ -203,7 +203,7 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[
     for (const kind of new Set(DEGRADATIONS.map((d) => d.kind))) {
       if (onlyKinds && !onlyKinds.includes(kind)) continue;
       const aspect = AFFECTED_SCORE[kind];
-      const tally = tallies.get(kind) ?? { moved: 0, total: 0, drops: [], skipped: 0 };
+      const tally = tallies.get(kind) ?? { moved: 0, fell: 0, total: 0, drops: [], skipped: 0 };
       tallies.set(kind, tally);
       const levels = DEGRADATIONS.filter((d) => d.kind === kind);
       const scores = [score(base, aspect)];
@@ -217,25 +217,28 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[
       }
       const moved = s0 >= s1 && s1 >= s2 && s0 > s2;
       if (args.has('--verbose')) console.log(`    ${moved ? 'ok  ' : 'MISS'} ${kind.padEnd(16)}${aspect.padEnd(12)}${s0} → ${s1} → ${s2}  ${photo.name}`);
+      const fell = s0 > s1 && s0 > s2;
       tally.total++;
       if (moved) tally.moved++;
+      if (fell) tally.fell++;
       tally.drops.push(s0 - s2);
       if (kind === 'tilt' && lean) {
         withHorizon.total++;
         if (moved) withHorizon.moved++;
+        if (fell) withHorizon.fell++;
         withHorizon.drops.push(s0 - s2);
       }
     }
   }
-  console.log(`  ${'degradation'.padEnd(17)}${'score'.padEnd(13)}${'moved the right way'.padEnd(24)}mean drop (strong)`);
+  console.log(`  ${'degradation'.padEnd(17)}${'score'.padEnd(13)}${'fell'.padEnd(14)}${'moved the right way'.padEnd(24)}mean drop (strong)`);
   for (const [kind, t] of tallies) {
     const mean = t.drops.length ? t.drops.reduce((a, b) => a + b, 0) / t.drops.length : 0;
     const note = t.skipped ? `   ${t.skipped} not rated (refused), counted as not moved` : '';
-    console.log(`  ${kind.padEnd(17)}${AFFECTED_SCORE[kind].padEnd(13)}${pct(t.moved, t.total).padEnd(24)}${mean.toFixed(2)}${note}`);
+    console.log(`  ${kind.padEnd(17)}${AFFECTED_SCORE[kind].padEnd(13)}${pct(t.fell, t.total).padEnd(14)}${pct(t.moved, t.total).padEnd(24)}${mean.toFixed(2)}${note}`);
   }
   const meanH = withHorizon.drops.length ? withHorizon.drops.reduce((a, b) => a + b, 0) / withHorizon.drops.length : 0;
-  console.log(`  ${'tilt, levelable'.padEnd(17)}${'composition'.padEnd(13)}${pct(withHorizon.moved, withHorizon.total).padEnd(24)}${meanH.toFixed(2)}   only photos with a horizon or upright lines to level by`);
-  console.log('  "moved the right way": baseline ≥ mild ≥ strong and baseline > strong.');
+  console.log(`  ${'tilt, levelable'.padEnd(17)}${'composition'.padEnd(13)}${pct(withHorizon.fell, withHorizon.total).padEnd(14)}${pct(withHorizon.moved, withHorizon.total).padEnd(24)}${meanH.toFixed(2)}   only photos with a horizon or upright lines to level by`);
+  console.log('  "fell": the baseline scores above both the mild and the strong copy; "moved the right way" (stricter): baseline ≥ mild ≥ strong and baseline > strong.');
 }
 
 async function benchmark(analyzer: LocalPhotoAnalyzer): Promise<void> {

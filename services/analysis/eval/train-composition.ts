@@ -240,7 +240,7 @@ async function main(): Promise<void> {
   const ladderCount = photos.length * 6;
   console.log(`blend chosen on the held-out training-framing ladders: measured terms × ${chosen.measuredWeight}, ${chosen.scale} points per unit of rank (${pct(best, ladderCount)} of those ladders moved)`);
 
-  const tally = new Map<string, { moved: number; total: number; before: number; drops: number[] }>();
+  const tally = new Map<string, { moved: number; fell: number; total: number; before: number; drops: number[] }>();
   const pairAccuracy = { right: 0, total: 0 };
   const resampling: number[] = [];
   const mildTilt: number[] = [];
@@ -251,10 +251,11 @@ async function main(): Promise<void> {
         const [mild, strong] = r.evaluation[kind];
         const [s0, s1, s2] = [r.base, mild, strong].map((x) => score(x, head)) as [number, number, number];
         const [h0, h1, h2] = [r.base, mild, strong].map((x) => score(x, null)) as [number, number, number];
-        const t = tally.get(kind) ?? { moved: 0, total: 0, before: 0, drops: [] };
+        const t = tally.get(kind) ?? { moved: 0, fell: 0, total: 0, before: 0, drops: [] };
         tally.set(kind, t);
         t.total++;
         if (moves(s0, s1, s2)) t.moved++;
+        if (s0 > s1 && s0 > s2) t.fell++;
         if (moves(h0, h1, h2)) t.before++;
         t.drops.push(s0 - s2);
         if (process.argv.includes('--verbose')) console.log(`    ${moves(s0, s1, s2) ? 'ok  ' : 'MISS'} ${kind.padEnd(16)} ${s0} → ${s1} → ${s2}   measured terms only ${h0} → ${h1} → ${h2}  ${r.photo}`);
@@ -272,11 +273,11 @@ async function main(): Promise<void> {
     }
   }
   const lines = [
-    `${FOLDS}-fold, grouped by photo, on the evaluation's degradations (never trained on); composition score rounded as rated, "moved": baseline ≥ mild ≥ strong and baseline > strong`,
+    `${FOLDS}-fold, grouped by photo, on the evaluation's degradations (never trained on); composition score rounded as rated, "fell": baseline above both the mild and the strong copy; "moved" (stricter): baseline ≥ mild ≥ strong and baseline > strong`,
     ...KINDS.map((kind) => {
-      const t = tally.get(kind) as { moved: number; total: number; before: number; drops: number[] };
+      const t = tally.get(kind) as { moved: number; fell: number; total: number; before: number; drops: number[] };
       const mean = t.drops.reduce((a, b) => a + b, 0) / t.drops.length;
-      return `${kind.padEnd(16)} moved ${pct(t.moved, t.total).padEnd(14)} mean drop (strong) ${mean.toFixed(2)}   measured terms alone: ${pct(t.before, t.total)}`;
+      return `${kind.padEnd(16)} fell ${pct(t.fell, t.total).padEnd(14)} moved ${pct(t.moved, t.total).padEnd(14)} mean drop (strong) ${mean.toFixed(2)}   measured terms alone: ${pct(t.before, t.total)}`;
     }),
     `learned term alone orders ${pct(pairAccuracy.right, pairAccuracy.total)} of the (baseline, mild, strong) pairs`,
     `learned term, median change: resampling alone (half-pixel shift) ${median(resampling).toFixed(2)}, 2° tilt ${median(mildTilt).toFixed(2)}`,
