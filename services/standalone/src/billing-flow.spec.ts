@@ -106,9 +106,11 @@ describe('billing with auth and photos: plan and limits follow the subscription'
     expect(await currentPlan(token)).toEqual({ plan: 'explorer', planExpiry: null });
     expect(await limits(token)).toEqual(EXPLORER_LIMITS);
 
-    // Explorer again: a new upgrade is possible, a second cancellation is not.
+    // Explorer again: a new upgrade is possible, a second cancellation is not. The annual plan's
+    // unused time beyond Professional's first month ($84 − $19) was kept as account credit, and
+    // the canceled plan never renewed to spend it: it comes off this payment.
     expect((await post('/cancel-subscription', {}, token)).status).toBe(404);
-    expect((await post('/get-or-create-subscription', { plan: 'enthusiast', isAnnual: true }, token)).body).toMatchObject({ status: 'requires_payment_method', amountDue: 84 });
+    expect((await post('/get-or-create-subscription', { plan: 'enthusiast', isAnnual: true }, token)).body).toMatchObject({ status: 'requires_payment_method', amountDue: 19, credit: 65, creditCarried: 0 });
   }, 60_000);
 
   it('a paid signup with an address auth already has is refused with auth’s message', async () => {
