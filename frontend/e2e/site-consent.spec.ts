@@ -22,9 +22,14 @@ test.describe('cookie banner', () => {
     await page.goto('/');
     const consent = banner(page);
     await expect(consent).toBeVisible();
-    const box = await consent.boundingBox();
+    // The banner slides in (240 ms); its resting place is flush with the bottom of the window.
     const viewport = page.viewportSize();
-    expect(box && viewport && Math.round(box.y + box.height)).toBe(viewport?.height);
+    await expect
+      .poll(async () => {
+        const box = await consent.boundingBox();
+        return box && Math.round(box.y + box.height);
+      })
+      .toBe(viewport?.height);
     await expect(consent.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
     await expect(consent.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
     for (const name of ['Accept All Cookies', 'Customize Settings', 'Only Necessary']) {
