@@ -123,6 +123,29 @@ test('a same-day upgrade from Enthusiast annual to Professional shows the credit
   expect(((await subscription.json()) as { subscription: { plan: string; isAnnual: boolean } }).subscription).toMatchObject({ plan: 'professional', isAnnual: true });
 });
 
+test('when billing cannot quote an upgrade, "Due today" says so beside the error, and Try Again quotes it', async ({ page, request }) => {
+  test.setTimeout(60_000);
+  const member = await paidMember(request, 'enthusiast', false, 'Quinn');
+  await openSignedIn(page, member.sessionToken, '/subscription?plan=professional');
+  await expect(page.locator('.subscription-current')).toContainText('Enthusiast');
+
+  let refused = 0;
+  await page.route('**/api/get-or-create-subscription', async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, message: 'Internal server error' }) });
+  });
+  await page.getByRole('button', { name: 'Continue to Payment' }).click();
+  const summary = page.getByRole('region', { name: 'Order summary' });
+  await expect(page.locator('.billing-step__alert')).toContainText('Unable to process payment setup. Please try again.');
+  await expect(summary).toContainText('Due todayUnavailable');
+  expect(refused).toBe(1);
+
+  await page.unroute('**/api/get-or-create-subscription');
+  await page.getByRole('button', { name: 'Try Again' }).click();
+  await expect(summary).toContainText(/Due today\$\d+\.\d{2}/);
+  await expect(page.getByRole('button', { name: /^Pay \$\d+\.\d{2} and Upgrade$/ })).toBeVisible();
+});
+
 test('an upgrade worth less than its unused credit is paid by it, and the rest is shown as account credit before paying', async ({ page, request }) => {
   test.setTimeout(60_000);
   // Enthusiast annual ($84) bought today, then Professional monthly ($19).

@@ -14,8 +14,11 @@ interface OrderSummaryCardProps {
   promoCode: string | null;
   onPromoCodeChange: (code: string | null) => void;
   disabled?: boolean;
-  /** An upgrade: the credit and the amount billing will charge (null while it is being worked out). */
-  upgrade?: { charge: UpgradeCharge | null };
+  /**
+   * An upgrade: the credit and the amount billing will charge (null while it is being worked out,
+   * or when billing could not work it out: `unavailable`).
+   */
+  upgrade?: { charge: UpgradeCharge | null; unavailable?: boolean };
 }
 
 /**
@@ -26,8 +29,10 @@ export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, 
   const { data } = useGetPlansQuery();
   const promo = data?.promo ?? null;
   const summary = upgradeSummary(orderSummary(plan, billing, promoCode && promo ? promo : null), upgrade?.charge ?? null);
-  // An upgrade's total is the server's; until it answers, none is shown.
+  // An upgrade's total is the server's; until it answers, none is shown, and when it could not
+  // answer (the error beside says so, with Try Again) it no longer reads as being worked out.
   const totalPending = upgrade !== undefined && upgrade.charge === null;
+  const totalText = !totalPending ? summary.dueToday : upgrade?.unavailable ? 'Unavailable' : 'Calculating…';
   const [entered, setEntered] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const inputId = useId();
@@ -79,7 +84,7 @@ export function OrderSummaryCard({ plan, billing, promoCode, onPromoCodeChange, 
         )}
         <div className="order-summary__line order-summary__line--total">
           <dt>Due today</dt>
-          <dd className="tabular-nums">{totalPending ? 'Calculating…' : summary.dueToday}</dd>
+          <dd className="tabular-nums">{totalText}</dd>
         </div>
         {summary.carried && (
           <div className="order-summary__line order-summary__line--carried">

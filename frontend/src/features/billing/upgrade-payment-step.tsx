@@ -125,7 +125,7 @@ export function UpgradePaymentStep({ headingRef, planName, plan, billing, replac
           promoCode={appliedPromo}
           onPromoCodeChange={setPromoCode}
           disabled={submitting}
-          upgrade={{ charge: payment ? { replacingName: replacing ? planDisplayName(replacing) : null, credit: payment.credit, amountDue: payment.amountDue, creditCarried: payment.creditCarried } : null }}
+          upgrade={{ charge: payment ? { replacingName: replacing ? planDisplayName(replacing) : null, credit: payment.credit, amountDue: payment.amountDue, creditCarried: payment.creditCarried } : null, unavailable: setupError !== null }}
         />
       )}
 
