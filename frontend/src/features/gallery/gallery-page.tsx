@@ -10,12 +10,15 @@ import { PhotoCard } from '../photos/photo-card';
 import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-grid';
 import type { GallerySort, UploadCategory } from '../photos/types';
 import { GalleryPagination } from './gallery-pagination';
-import { readGalleryParams, writeGalleryParams, type GalleryParams } from './gallery-params';
+import { galleryRequest, readGalleryParams, writeGalleryParams, type GalleryParams } from './gallery-params';
 import '../photos/photos.css';
 import './gallery.css';
 
 const SKELETON_COUNT = 6;
-/** Cards in the first row load at once; the rest when scrolled near. */
+/**
+ * Cards in the first row (three columns on a desktop) load at once and first; the rest when
+ * scrolled near. In server-rendered HTML the browser finds these images before any script runs.
+ */
 const EAGER_CARDS = 3;
 
 const CATEGORY_OPTIONS: Array<{ value: 'all' | UploadCategory; label: string }> = [
@@ -41,14 +44,7 @@ export function GalleryPage() {
   // Back and forward change the URL: follow it in the field.
   useEffect(() => setSearchText(params.search), [params.search]);
 
-  const gallery = useGetGalleryQuery(
-    {
-      ...(params.category === 'all' ? {} : { category: params.category }),
-      ...(params.search ? { search: params.search } : {}),
-      sort: params.sort,
-      page: params.page,
-    },
-    { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
+  const gallery = useGetGalleryQuery(galleryRequest(params), { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
   );
   // The store's answers re-render at once (a long task for twelve cards); deferred, React renders
   // the new photos in slices while the page stays responsive.
@@ -141,7 +137,7 @@ export function GalleryPage() {
           <PhotoGrid label="Photos" masonry>
             {photos.map((photo, index) => (
               <PhotoGridItem key={photo.id}>
-                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} likeable naturalShape />
+                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} priority={index < EAGER_CARDS} likeable naturalShape />
               </PhotoGridItem>
             ))}
           </PhotoGrid>
