@@ -1,6 +1,6 @@
 import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Select } from 'antd';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
@@ -62,6 +62,18 @@ export function GalleryPage() {
   };
 
   const photos = data?.photos ?? [];
+  // The cards change only with the photos: the page's other renders (the visitor's answer coming
+  // in, a typed search, the URL) leave the twelve cards as they are, the first one included, which
+  // came while the server-drawn page was still being hydrated.
+  const cards = useMemo(
+    () =>
+      data?.photos.map((photo, index) => (
+        <PhotoGridItem key={photo.id}>
+          <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} priority={index < EAGER_CARDS} likeable naturalShape />
+        </PhotoGridItem>
+      )),
+    [data?.photos],
+  );
 
   return (
     <div className="gallery-page">
@@ -135,11 +147,7 @@ export function GalleryPage() {
         )}
         {photos.length > 0 && (
           <PhotoGrid label="Photos" masonry>
-            {photos.map((photo, index) => (
-              <PhotoGridItem key={photo.id}>
-                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} priority={index < EAGER_CARDS} likeable naturalShape />
-              </PhotoGridItem>
-            ))}
+            {cards}
           </PhotoGrid>
         )}
         {data && data.totalPages > 1 && (
