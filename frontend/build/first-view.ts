@@ -99,7 +99,8 @@ export function precompress(outDir: string, before?: () => Promise<void>): Plugi
     async closeBundle() {
       await before?.();
       for (const file of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(file)) continue;
+        // dist/ssr is the server's (the gallery's render and its template), never sent as it is.
+        if (!COMPRESSIBLE.test(file) || file.startsWith(join(outDir, 'ssr'))) continue;
         const content = readFileSync(file);
         if (content.length < MIN_BYTES) continue;
         writeFileSync(`${file}.br`, brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: content.length } }));

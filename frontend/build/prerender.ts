@@ -6,6 +6,10 @@
 // - writes the antd styles of those pages (plus the layout's custom properties) to hashed
 //   stylesheets linked before the page's own CSS: each prerendered page its own, index.html
 //   (every other address) those of all of them.
+// - bundles src/app/server-render.tsx for Node, whole (no imports left to resolve), into
+//   dist/ssr/, with the gallery page's HTML around an empty #root as its template: the web server
+//   draws the gallery's first page with its photos at request time, the prerendered file its
+//   fallback.
 // The web server sends the prerendered file for those addresses (services/gateway web-app).
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +26,8 @@ interface PrerenderModule {
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
+/** Where the server-rendered markup goes in dist/ssr/gallery.html (the web middleware knows it). */
+const SSR_OUTLET = '<!--ssr-outlet-->';
 const EARLY_SCRIPT = '<script async src="/early.js"></script>';
 
 /**
@@ -74,6 +80,24 @@ export async function prerenderPages(root: string, outDir: string): Promise<void
     },
   });
   const module = (await import(pathToFileURL(join(serverDir, 'prerender.mjs')).href)) as PrerenderModule;
+  const ssrDir = join(outDir, 'ssr');
+  await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    plugins: [react()],
+    // Production React whatever the server's NODE_ENV; every package inside the bundle, so the
+    // gateway image needs none of the web app's packages.
+    define: { 'process.env.NODE_ENV': JSON.stringify('production') },
+    ssr: { noExternal: true },
+    publicDir: false,
+    build: {
+      ssr: 'src/app/server-render.tsx',
+      outDir: ssrDir,
+      emptyOutDir: true,
+      rolldownOptions: { output: { format: 'cjs', entryFileNames: 'gallery-render.cjs', codeSplitting: false } },
+    },
+  });
 
   const indexFile = join(outDir, 'index.html');
   const index = readFileSync(indexFile, 'utf8');
@@ -107,5 +131,6 @@ export async function prerenderPages(root: string, outDir: string): Promise<void
     const html = head.replace('<html lang="en">', '<html lang="en" data-prerendered>');
     if (html === head) throw new Error('index.html has no <html lang="en">');
     writeFileSync(join(pagesDir, page.file), html.replace(ROOT_ELEMENT, `<div id="root">${page.markup}</div>`));
+    if (page.path === '/gallery') writeFileSync(join(ssrDir, 'gallery.html'), html.replace(ROOT_ELEMENT, `<div id="root">${SSR_OUTLET}</div>`));
   }
 }

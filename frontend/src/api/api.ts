@@ -2,6 +2,7 @@
 import { createApi } from '@reduxjs/toolkit/query/react';
 import { createGatewayBaseQuery, NO_RETRY } from './gateway-base-query';
 import { takeEarlyCurrentUser } from './early-current-user';
+import { isServerStateAction } from './server-state';
 import { clearSessionToken, readSessionToken } from './session-token';
 import { parseBodyText, type ApiError } from './transport-error';
 import type { CurrentUser } from './types';
@@ -21,6 +22,8 @@ export const api = createApi({
   baseQuery: createGatewayBaseQuery(),
   refetchOnFocus: false,
   keepUnusedDataFor: 300,
+  // The queries a server-rendered page was drawn with (api/server-state), taken before hydration.
+  extractRehydrationInfo: (action) => (isServerStateAction(action) ? (action.payload.api as never) : undefined),
   // CurrentUser: the signed-in user (refetched after login, signup, profile and avatar changes).
   // SecurityQuestions: the signed-in user's own security-question status.
   tagTypes: ['CurrentUser', 'SecurityQuestions'],

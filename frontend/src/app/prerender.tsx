@@ -3,12 +3,10 @@
 // the browser then hydrates that HTML (main.tsx). It also collects the antd styles those pages
 // use, written to a stylesheet with antd's cache map: the browser takes them from the file instead
 // of generating them at startup (the main-thread time a phone spent before the first paint).
-import { createCache, extractStyle, StyleProvider } from '@ant-design/cssinjs';
-import { StrictMode } from 'react';
-import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import { AppProviders } from './app';
-import { appRoutes, preloadPage } from './router';
+import { createCache, extractStyle } from '@ant-design/cssinjs';
+import { photosApi } from '../features/photos/api';
+import type { GalleryPage } from '../features/photos/types';
+import { renderRoute } from './render-route';
 import { createStore } from './store';
 import { themeCssVariables } from './theme';
 
@@ -30,31 +28,60 @@ export interface PrerenderedPage {
 
 export async function renderPage(path: string): Promise<PrerenderedPage> {
   const pageCache = createCache();
-  const markup = await renderWith(path, pageCache);
-  await renderWith(path, allPagesCache);
+  const markup = await renderRoute(path, pageCache, createStore());
+  await renderRoute(path, allPagesCache, createStore());
+  // The server draws the gallery with its first page of photos (app/server-render): the styles of
+  // the cards and the pagination go into the page's stylesheet too, so its HTML paints styled.
+  if (path === '/gallery') {
+    for (const cache of [pageCache, allPagesCache]) {
+      const store = storeWithGallery(SAMPLE_GALLERY);
+      await renderRoute(path, cache, store);
+      // Clears the entry's removal timer, which would keep the build running for minutes.
+      store.dispatch(photosApi.util.resetApiState());
+    }
+  }
   return { markup, styles: stylesheet(pageCache) };
 }
 
-async function renderWith(path: string, styleCache: ReturnType<typeof createCache>): Promise<string> {
-  await preloadPage(path);
-  const handler = createStaticHandler(appRoutes);
-  const context = await handler.query(new Request(`http://localhost${path}`));
-  if (context instanceof Response) throw new Error(`prerendering ${path} answered ${context.status}`);
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const markup = renderToString(
-    <StrictMode>
-      <StyleProvider cache={styleCache}>
-        <AppProviders store={createStore()}>
-          {/* hydrate=false: no inline script with router state (the CSP allows none; no loaders). */}
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </AppProviders>
-      </StyleProvider>
-    </StrictMode>,
-  );
-  // React puts a preload of the high-priority image first; public/early.js preloads it at the size
-  // this screen takes, and a tag in the markup would not be part of what the browser hydrates.
-  return markup.replace(/^(?:<link rel="preload"[^>]*>)+/, '');
+function storeWithGallery(page: GalleryPage) {
+  const store = createStore();
+  store.dispatch(photosApi.util.upsertQueryEntries([{ endpointName: 'getGallery', arg: { sort: 'newest', page: 1 }, value: page }]));
+  return store;
 }
+
+/** A gallery page with a card of each kind (rated or not, liked or not, a photographer page or not). */
+const SAMPLE_CARD: GalleryPage['photos'][number] = {
+  id: '00000000-0000-4000-8000-000000000001',
+  slug: 'sample',
+  title: 'Sample',
+  category: 'wildlife',
+  likes: 1,
+  views: 1,
+  username: 'sample',
+  userFirstName: null,
+  userLastName: null,
+  overallRating: '4.5',
+  thumbnailUrl: '/sample.webp',
+  imageUrl: '/sample.webp',
+  width: 800,
+  height: 600,
+  dominantColor: '#445544',
+  uploadedAt: '2025-01-01T00:00:00.000Z',
+  isFeatured: false,
+  isPublic: true,
+  photographerId: null,
+  liked: false,
+};
+const SAMPLE_GALLERY: GalleryPage = {
+  photos: [
+    SAMPLE_CARD,
+    { ...SAMPLE_CARD, id: '00000000-0000-4000-8000-000000000002', category: 'landscape', overallRating: null, liked: true, photographerId: '00000000-0000-4000-8000-000000000003' },
+  ],
+  total: 30,
+  page: 1,
+  pageSize: 12,
+  totalPages: 3,
+};
 
 /**
  * A stylesheet: the layout's custom properties (main.tsx sets the same at startup, too late for

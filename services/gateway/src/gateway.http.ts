@@ -1,11 +1,12 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Request } from 'express';
 import { PHOTOS_API, type PhotosApi } from '@wildframe/contracts';
 import { LocalServiceRegistry } from '@wildframe/platform';
 import { apiDocsMiddleware, mergedOpenApiMiddleware } from './docs/api-docs';
 import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
-import { remoteSocialPreview } from './web/remote-social-preview';
+import { remoteGallery, remoteSocialPreview } from './web/remote-social-preview';
 import { securityHeadersExceptAssets, type PaymentProviderName } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
 
@@ -36,23 +37,29 @@ export function configureGatewayHttp(app: NestExpressApplication, options: Gatew
   }
   if (options.webDir) {
     // Distributed shape: the photos service is asked over HTTP; standalone: in-process.
-    const socialPreview = upstreams?.photos ? remoteSocialPreview(upstreams.photos) : localSocialPreview(app);
-    app.use(...webAppMiddleware(options.webDir, { socialPreview, publicOrigin: options.publicOrigin }));
+    const socialPreview = upstreams?.photos ? remoteSocialPreview(upstreams.photos) : localPhotos(app, (photos, key: string) => photos.socialPreview(key));
+    const gallery = upstreams?.photos
+      ? remoteGallery(upstreams.photos)
+      : localPhotos(app, (photos, query: string, req: Request) => photos.publicGallery(query, req.ip ?? ''));
+    app.use(...webAppMiddleware(options.webDir, { socialPreview, gallery, publicOrigin: options.publicOrigin }));
   }
 }
 
 /**
- * Photo previews from the photos service when it runs in this process (standalone): its module
- * registers PhotosApi in the LocalServiceRegistry. Looked up per request, so the order in which
- * modules start does not matter. Without it (and without PHOTOS_URL) photo pages are served
- * without preview tags.
+ * A call to the photos service when it runs in this process (standalone): its module registers
+ * PhotosApi in the LocalServiceRegistry. Looked up per request, so the order in which modules
+ * start does not matter. Without it (and without PHOTOS_URL) the call gives undefined: photo pages
+ * are served without preview tags, the gallery as prerendered.
  */
-function localSocialPreview(app: NestExpressApplication) {
+function localPhotos<Args extends unknown[], Result>(app: NestExpressApplication, call: (photos: PhotosApi, ...args: Args) => Promise<Result>) {
   let registry: LocalServiceRegistry | undefined;
   try {
     registry = app.get(LocalServiceRegistry, { strict: false });
   } catch {
     registry = undefined;
   }
-  return (slugOrId: string) => registry?.get<PhotosApi>(PHOTOS_API)?.socialPreview(slugOrId);
+  return (...args: Args): Promise<Result> | undefined => {
+    const photos = registry?.get<PhotosApi>(PHOTOS_API);
+    return photos ? call(photos, ...args) : undefined;
+  };
 }

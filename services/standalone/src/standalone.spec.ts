@@ -12,6 +12,8 @@ import { RunningStandalone, startStandalone } from './standalone';
  * and a stand-in web build. The embedded database and process signals are covered by
  * standalone.process.spec.ts against the built app.
  */
+const GALLERY_FIRST_PAGE = 'public=true&sort=newest&page=1&pageSize=12';
+
 describe('standalone app', () => {
   let running: RunningStandalone;
   let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -25,6 +27,15 @@ describe('standalone app', () => {
     writeFileSync(join(webDir, 'index.html'), '<!doctype html><title>Wildframe</title><div id="root"></div>');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js'), 'console.log("app")');
     writeFileSync(join(webDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    // A stand-in for the gallery's server render (frontend app/server-render): it writes out the answer it was given.
+    mkdirSync(join(webDir, 'ssr'));
+    writeFileSync(join(webDir, 'ssr', 'gallery.html'), '<!doctype html><title>Wildframe</title><div id="root"><!--ssr-outlet--></div>');
+    writeFileSync(
+      join(webDir, 'ssr', 'gallery-render.cjs'),
+      `exports.galleryApiQuery = (search) => (search === '' ? '${GALLERY_FIRST_PAGE}' : null);
+exports.renderGallery = async (search, page) => ({ markup: '<pre>' + JSON.stringify(page).replace(/</g, '\\u003c') + '</pre>', state: '' });
+`,
+    );
     // Demo content is covered by the process test; here it would only compete for the CPU.
     running = await startStandalone({ PORT: '0', DATA_DIR: dataDir, DATABASE_URL: database.url, WEB_DIR: webDir, LOG_LEVEL: 'warn', SEED_DEMO_CONTENT: 'false' });
   });
@@ -70,7 +81,7 @@ describe('standalone app', () => {
   });
 
   it('serves the web app with SPA fallback for client routes', async () => {
-    for (const path of ['/', '/gallery', '/photo/some-slug', '/no-such-page']) {
+    for (const path of ['/', '/gallery?page=2', '/photo/some-slug', '/no-such-page']) {
       const res = await request(running.url).get(path);
       expect(res.status).toBe(200);
       expect(res.headers['content-type']).toMatch(/text\/html/);
@@ -80,6 +91,15 @@ describe('standalone app', () => {
     const asset = await request(running.url).get('/assets/app-abc123.js');
     expect(asset.status).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('draws /gallery with the in-process photos service’s own answer to the first page', async () => {
+    const res = await request(running.url).get('/gallery');
+    expect(res.status).toBe(200);
+    const drawn = /<div id="root"><pre>([^<]*)<\/pre><\/div>/.exec(res.text)?.[1];
+    const api = await request(running.url).get(`/api/photos?${GALLERY_FIRST_PAGE}`);
+    expect(JSON.parse(drawn ?? 'null')).toEqual(api.body);
+    expect(api.body).toEqual(expect.objectContaining({ page: 1, pageSize: 12 }));
   });
 
   it('never serves source maps, even when the build left them', async () => {

@@ -1,6 +1,6 @@
 import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Input, Segmented, Select } from 'antd';
-import { useDeferredValue, useEffect, useId, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
@@ -10,12 +10,15 @@ import { PhotoCard } from '../photos/photo-card';
 import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-grid';
 import type { GallerySort, UploadCategory } from '../photos/types';
 import { GalleryPagination } from './gallery-pagination';
-import { readGalleryParams, writeGalleryParams, type GalleryParams } from './gallery-params';
+import { galleryRequest, readGalleryParams, writeGalleryParams, type GalleryParams } from './gallery-params';
 import '../photos/photos.css';
 import './gallery.css';
 
 const SKELETON_COUNT = 6;
-/** Cards in the first row load at once; the rest when scrolled near. */
+/**
+ * Cards in the first row (three columns on a desktop) load at once and first; the rest when
+ * scrolled near. In server-rendered HTML the browser finds these images before any script runs.
+ */
 const EAGER_CARDS = 3;
 
 const CATEGORY_OPTIONS: Array<{ value: 'all' | UploadCategory; label: string }> = [
@@ -41,14 +44,7 @@ export function GalleryPage() {
   // Back and forward change the URL: follow it in the field.
   useEffect(() => setSearchText(params.search), [params.search]);
 
-  const gallery = useGetGalleryQuery(
-    {
-      ...(params.category === 'all' ? {} : { category: params.category }),
-      ...(params.search ? { search: params.search } : {}),
-      sort: params.sort,
-      page: params.page,
-    },
-    { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
+  const gallery = useGetGalleryQuery(galleryRequest(params), { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
   );
   // The store's answers re-render at once (a long task for twelve cards); deferred, React renders
   // the new photos in slices while the page stays responsive.
@@ -66,6 +62,18 @@ export function GalleryPage() {
   };
 
   const photos = data?.photos ?? [];
+  // The cards change only with the photos: the page's other renders (the visitor's answer coming
+  // in, a typed search, the URL) leave the twelve cards as they are, the first one included, which
+  // came while the server-drawn page was still being hydrated.
+  const cards = useMemo(
+    () =>
+      data?.photos.map((photo, index) => (
+        <PhotoGridItem key={photo.id}>
+          <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} priority={index < EAGER_CARDS} likeable naturalShape />
+        </PhotoGridItem>
+      )),
+    [data?.photos],
+  );
 
   return (
     <div className="gallery-page">
@@ -139,11 +147,7 @@ export function GalleryPage() {
         )}
         {photos.length > 0 && (
           <PhotoGrid label="Photos" masonry>
-            {photos.map((photo, index) => (
-              <PhotoGridItem key={photo.id}>
-                <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} likeable naturalShape />
-              </PhotoGridItem>
-            ))}
+            {cards}
           </PhotoGrid>
         )}
         {data && data.totalPages > 1 && (

@@ -1,6 +1,6 @@
 // The gallery's state lives in its URL (/gallery?search=heron&category=wildlife&sort=most-liked&page=2),
 // so a search can be linked to (spec: site search URL /gallery?search={term}) and Back works.
-import type { GallerySort, UploadCategory } from '../photos/types';
+import type { GalleryRequest, GallerySort, UploadCategory } from '../photos/types';
 
 export interface GalleryParams {
   category: 'all' | UploadCategory;
@@ -32,4 +32,14 @@ export function writeGalleryParams(params: GalleryParams): URLSearchParams {
   if (params.sort !== 'newest') out.set('sort', params.sort);
   if (params.page > 1) out.set('page', String(params.page));
   return out;
+}
+
+/** The gallery API request for these parameters (the cache key of the page's query). */
+export function galleryRequest(params: GalleryParams): GalleryRequest {
+  return {
+    ...(params.category === 'all' ? {} : { category: params.category }),
+    ...(params.search ? { search: params.search } : {}),
+    sort: params.sort,
+    page: params.page,
+  };
 }

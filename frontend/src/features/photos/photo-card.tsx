@@ -14,6 +14,8 @@ interface PhotoCardProps {
   photo: PhotoCardData;
   /** Below the fold: the image loads when scrolled near. */
   lazy?: boolean;
+  /** Among the first cards the page shows: its image is fetched first. */
+  priority?: boolean;
   /** Opens the photo in a dialog instead of going to its page (profile, my photos). */
   onOpen?: (photo: PhotoCardData) => void;
   /** Like button instead of a plain count (gallery). */
@@ -32,10 +34,10 @@ function frameRatio(width: number, height: number): number {
 }
 
 /** A photo in a grid: thumbnail, title, category, uploader, rating, likes and views. */
-export function PhotoCard({ photo, lazy = true, onOpen, likeable = false, showVisibility = false, headingLevel = 2, naturalShape = false }: PhotoCardProps) {
+export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeable = false, showVisibility = false, headingLevel = 2, naturalShape = false }: PhotoCardProps) {
   const Heading = `h${headingLevel}` as const;
   const score = parseScore(photo.overallRating);
-  const image = <PhotoImage photo={photo} variant="card" lazy={lazy} alt="" />;
+  const image = <PhotoImage photo={photo} variant="card" lazy={lazy} priority={priority} alt="" />;
   const frameStyle = naturalShape ? { aspectRatio: String(frameRatio(photo.width, photo.height)) } : undefined;
   return (
     <article className="photo-card" data-testid="photo-card" aria-label={photo.title}>

@@ -24,11 +24,16 @@ function useMasonry(grid: RefObject<HTMLDivElement | null>, enabled: boolean, it
         const span = spans[index];
         if (span && item.style.gridRowEnd !== span) item.style.gridRowEnd = span;
       });
+      // The small rows apply from now on (photos.css): before, the spans would mean nothing.
+      element.dataset['packed'] = '';
     };
     const observer = new ResizeObserver(place);
     for (const item of Array.from(element.children)) if (item.firstElementChild) observer.observe(item.firstElementChild);
     place();
-    return () => observer.disconnect();
+    return () => {
+      observer.disconnect();
+      delete element.dataset['packed'];
+    };
   }, [grid, enabled, itemsKey]);
 }
 

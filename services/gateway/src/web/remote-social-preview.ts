@@ -1,5 +1,6 @@
-import type { PhotoSocialPreview } from '@wildframe/contracts';
+import type { PhotoGalleryAnswer, PhotoSocialPreview } from '@wildframe/contracts';
 import { tracedFetch } from '@wildframe/platform';
+import type { Request } from 'express';
 
 /** A page never waits longer than the web-app middleware's own deadline; the request stops too. */
 const LOOKUP_TIMEOUT_MS = 2000;
@@ -34,5 +35,28 @@ export function remoteSocialPreview(photosUrl: string): (slugOrId: string) => Pr
     const photo = (await response.json()) as Record<string, unknown> | null;
     if (!photo || photo['isPublic'] !== true || !text(photo['title']) || !sitePath(photo['socialImageUrl'])) return null;
     return { title: photo['title'], description: text(photo['description']) ? photo['description'] : '', imagePath: photo['socialImageUrl'] };
+  };
+}
+
+/**
+ * Gallery pages in the distributed shape: `GET {PHOTOS_URL}/api/photos?{query}`, asked as the
+ * proxy asks for the visitor (anonymous, their address in X-Forwarded-For, so a guest's liked
+ * flags are theirs). `public` in the answer's Cache-Control marks the page every visitor gets. Any
+ * failure rejects (the gallery is then sent prerendered); the web middleware's budget is shorter
+ * than this timeout.
+ */
+export function remoteGallery(photosUrl: string): (query: string, req: Request) => Promise<PhotoGalleryAnswer> {
+  return async (query, req) => {
+    const url = new URL(`/api/photos?${query}`, photosUrl);
+    const forwardedFor = [req.headers['x-forwarded-for'], req.socket.remoteAddress].filter(Boolean).join(', ');
+    const response = await tracedFetch(url, {
+      headers: { accept: 'application/json', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
+      signal: AbortSignal.timeout(LOOKUP_TIMEOUT_MS),
+    });
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new Error(`the photos service answered ${response.status}`);
+    }
+    return { body: await response.text(), shared: (response.headers.get('cache-control') ?? '').startsWith('public') };
   };
 }

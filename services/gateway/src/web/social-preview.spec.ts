@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { PHOTOS_API, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
+import { PHOTOS_API, type PhotoGalleryAnswer, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
 import { createHttpApp, InProcessEventBus, loadConfig, LocalServiceRegistry, PlatformModule } from '@wildframe/platform';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,6 +36,10 @@ class FakePhotosApi implements PhotosApi {
     this.asked.push(slugOrId);
     if (this.failWith) throw this.failWith;
     return this.previews[slugOrId] ?? null;
+  }
+
+  async publicGallery(): Promise<PhotoGalleryAnswer> {
+    throw new Error('this web folder has no gallery renderer: never asked');
   }
 }
 

@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { galleryRendererFrom, serverRenderedGallery, type GalleryLookup, type GalleryRenderer } from './gallery-render';
 import { acceptedEncodings, precompressedFiles } from './precompressed-files';
 import { HOME_PREVIEW, homeSocialTags, injectIntoHead, photoKeyFromPath, socialPreviewTags } from './social-preview';
 
@@ -16,6 +17,10 @@ export interface WebAppOptions {
   socialPreview?: SocialPreviewLookup;
   /** Absolute links in the tags; without it, the request's scheme and host. */
   publicOrigin?: string;
+  /** The gallery's first page is drawn on the server with its photos when this answers. */
+  gallery?: GalleryLookup;
+  /** Draws the gallery; by default the web build's own (`{webDir}/ssr/`), null for none. */
+  galleryRenderer?: GalleryRenderer | null;
 }
 
 /**
@@ -29,6 +34,9 @@ const HERO_SIZES = '(min-width: 1280px) 1152px, 100vw';
 
 /** A page never waits long for its preview: past this the plain page is served. */
 const PREVIEW_DEADLINE_MS = 2000;
+
+/** The gallery waits this long for its photos, then is sent as prerendered (loading placeholders). */
+const GALLERY_BUDGET_MS = 300;
 
 const logger = new Logger('WebApp');
 
@@ -44,7 +52,7 @@ function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
  * Serves the built web app: hashed assets cached for a year, each sent as its brotli or gzip copy
  * from the build when the browser takes one, every other GET outside /api answered with index.html
  * (SPA fallback) so client-side routes survive a reload. The home page and pages of public photos
- * carry their social preview tags in the head.
+ * carry their social preview tags in the head; the gallery's first page comes with its photos.
  */
 export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): RequestHandler[] {
   const indexFile = join(webDir, 'index.html');
@@ -62,6 +70,11 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     },
   });
   const compressed = precompressedFiles(webDir, cacheControl);
+  const renderer = options.galleryRenderer === undefined ? galleryRendererFrom(webDir) : options.galleryRenderer;
+  const galleryPage =
+    renderer && options.gallery
+      ? serverRenderedGallery({ renderer, lookup: options.gallery, budgetMs: GALLERY_BUDGET_MS })
+      : undefined;
 
   /** The prerendered HTML of this address, or the plain index.html. */
   const pageFile = (req: Request): string => {
@@ -72,8 +85,12 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     return existsSync(file) ? file : indexFile;
   };
 
-  /** index.html with the photo's tags (or the home page's), or null to serve the plain file. */
-  const photoPage = async (req: Request): Promise<string | null> => {
+  /**
+   * The page written for this request: the gallery drawn with its photos, index.html with the
+   * photo's tags (or the home page's); or null to serve the file (prerendered or plain).
+   */
+  const writtenPage = async (req: Request): Promise<string | null> => {
+    if (req.path === '/gallery') return galleryPage ? galleryPage(req) : null;
     if (req.path === '/') {
       const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
       // The hero photo is the largest thing on the home page: its download starts with the page's.
@@ -103,9 +120,10 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     }
   };
 
-  // Source maps would publish the original sources: not served, even when a build left them.
+  // Source maps would publish the original sources, and /ssr/ holds the server's render bundle:
+  // neither is served, even when a build left them.
   const noSourceMaps = (req: Request, res: Response, next: NextFunction): void => {
-    if (req.path.endsWith('.map') && !req.path.startsWith('/api/')) {
+    if ((req.path.endsWith('.map') || req.path.startsWith('/ssr/')) && !req.path.startsWith('/api/')) {
       res.status(404).type('text/plain').send('Not Found');
       return;
     }
@@ -132,9 +150,9 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
-    photoPage(req).then((html) => {
+    writtenPage(req).then((html) => {
       if (html === null) return sendIndex(req, res);
-      // Pages with tags are written per request: compressed here (quickly; they are small).
+      // Pages written per request are compressed here (quickly; they are small).
       const encoding = acceptedEncodings(req.headers['accept-encoding']);
       res.type('html');
       if (encoding.has('br')) {
