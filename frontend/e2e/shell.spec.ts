@@ -192,8 +192,12 @@ test.describe('signed out', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('sessionToken'))).toBeNull();
   });
 
-  test('fades pages in, but not when the visitor asks for reduced motion', async ({ page }) => {
+  test('shows the page it loaded at once, fades in the pages moved to, but not when the visitor asks for reduced motion', async ({ page }) => {
     await page.goto('/faq');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.locator('.route-fade')).toHaveCount(0);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy Policy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
     const fade = page.locator('.route-fade');
     await expect(fade).toHaveCSS('animation-name', 'route-fade-in');
     await page.emulateMedia({ reducedMotion: 'reduce' });
