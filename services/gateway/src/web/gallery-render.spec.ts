@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { PHOTOS_API, type PhotoGalleryAnswer, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
 import { createHttpApp, InProcessEventBus, loadConfig, LocalServiceRegistry, PlatformModule } from '@wildframe/platform';
+import { describeWithServer, type TestServer } from '@wildframe/platform/testing';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -214,9 +215,11 @@ describe('the gallery drawn on the server in the distributed shape (photos over 
 
 // The bundle the frontend build writes (npx nx run frontend:build), when this checkout has one.
 const builtWeb = join(__dirname, '../../../../frontend/dist');
-const built = existsSync(join(builtWeb, 'ssr', 'gallery-render.cjs'));
-if (!built) console.log(`Skipping the real gallery renderer: no ${builtWeb}/ssr/gallery-render.cjs (build the frontend first)`);
-(built ? describe : describe.skip)('the web build’s gallery renderer', () => {
+// Like a test server: skipped with its reason when absent, a failure where tests are required (CI).
+const webBuild: TestServer<string> = existsSync(join(builtWeb, 'ssr', 'gallery-render.cjs'))
+  ? { available: true, facts: builtWeb }
+  : { available: false, reason: `no ${builtWeb}/ssr/gallery-render.cjs (build the frontend first: npx nx run frontend:build)` };
+describeWithServer('the web build’s gallery renderer', webBuild, () => {
   const card = {
     id: '3f1c2a9e-0000-4000-8000-000000000001',
     slug: 'grey-heron-at-dawn',
