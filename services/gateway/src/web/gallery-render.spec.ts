@@ -1,22 +1,16 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { PHOTOS_API, type PhotoGalleryAnswer, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
-import { createHttpApp, InProcessEventBus, loadConfig, LocalServiceRegistry, PlatformModule } from '@wildframe/platform';
+import { type PhotoGalleryAnswer, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
 import { describeWithServer, type TestServer } from '@wildframe/platform/testing';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
-import { gatewayConfigSchema } from '../gateway.config';
-import { configureGatewayHttp, type GatewayHttpOptions } from '../gateway.http';
-import { GatewayModule } from '../gateway.module';
 import { galleryRendererFrom } from './gallery-render';
+import { bootWebTestGateway } from '../testing/web-test-gateway';
 
-const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
 const FIRST_PAGE_QUERY = 'public=true&sort=newest&page=1&pageSize=12';
 const PAGE = { photos: [{ title: 'Grey heron at dawn' }, { title: 'Fox & "cubs"' }], total: 2, page: 1, pageSize: 12, totalPages: 1 };
 
@@ -63,21 +57,6 @@ class FakePhotosApi implements PhotosApi {
   }
 }
 
-async function bootGateway(options: GatewayHttpOptions, photos?: PhotosApi): Promise<NestExpressApplication> {
-  @Module({
-    imports: [
-      PlatformModule.forRoot({ logging: { service: 'gateway', level: 'error', destination: silent }, eventBus: new InProcessEventBus() }),
-      GatewayModule.register(loadConfig('gateway', gatewayConfigSchema, {})),
-    ],
-  })
-  class TestGatewayModule {}
-  const app: NestExpressApplication = await createHttpApp(TestGatewayModule, { trustProxy: ['loopback'] });
-  if (photos) app.get(LocalServiceRegistry).register(PHOTOS_API, photos);
-  configureGatewayHttp(app, options);
-  await app.init();
-  return app;
-}
-
 const root = (html: string) => /<div id="root">([\s\S]*?)<\/div>/.exec(html)?.[1];
 
 describe('the gallery drawn on the server with its first page (standalone: photos in-process)', () => {
@@ -88,7 +67,7 @@ describe('the gallery drawn on the server with its first page (standalone: photo
   beforeEach(async () => {
     webDir = webFolder(true);
     photos = new FakePhotosApi();
-    app = await bootGateway({ webDir }, photos);
+    app = await bootWebTestGateway({ webDir }, photos);
   });
 
   afterEach(async () => {
@@ -159,7 +138,7 @@ describe('the gallery without a renderer in the web build', () => {
   it('sends the prerendered page and does not ask for photos', async () => {
     const webDir = webFolder(false);
     const photos = new FakePhotosApi();
-    const app = await bootGateway({ webDir }, photos);
+    const app = await bootWebTestGateway({ webDir }, photos);
     try {
       const res = await request(app.getHttpServer()).get('/gallery');
       expect(root(res.text)).toBe('<p>Loading photos</p>');
@@ -187,7 +166,7 @@ describe('the gallery drawn on the server in the distributed shape (photos over 
     await new Promise<void>((done) => photosServer.listen(0, '127.0.0.1', done));
     const photosUrl = `http://127.0.0.1:${(photosServer.address() as AddressInfo).port}`;
     webDir = webFolder(true);
-    app = await bootGateway({ webDir, upstreams: { photos: photosUrl } });
+    app = await bootWebTestGateway({ webDir, upstreams: { photos: photosUrl } });
   });
 
   afterAll(async () => {

@@ -1,16 +1,11 @@
 import 'reflect-metadata';
-import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { PHOTOS_API, type PhotoGalleryAnswer, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
-import { createHttpApp, InProcessEventBus, loadConfig, LocalServiceRegistry, PlatformModule } from '@wildframe/platform';
+import { type PhotoGalleryAnswer, type PhotoSocialPreview, type PhotosApi } from '@wildframe/contracts';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import request from 'supertest';
-import { gatewayConfigSchema } from '../gateway.config';
-import { configureGatewayHttp } from '../gateway.http';
-import { GatewayModule } from '../gateway.module';
+import { bootWebTestGateway } from '../testing/web-test-gateway';
 import { escapeHtml, injectIntoHead, photoKeyFromPath } from './social-preview';
 
 const INDEX_HTML = `<!doctype html>
@@ -23,7 +18,6 @@ const INDEX_HTML = `<!doctype html>
 </html>
 `;
 
-const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
 
 /** Public photos by slug or id; anything else is private or missing (null). */
 class FakePhotosApi implements PhotosApi {
@@ -41,22 +35,6 @@ class FakePhotosApi implements PhotosApi {
   async publicGallery(): Promise<PhotoGalleryAnswer> {
     throw new Error('this web folder has no gallery renderer: never asked');
   }
-}
-
-async function bootGateway(webDir: string, photos: PhotosApi | null, publicOrigin?: string): Promise<NestExpressApplication> {
-  @Module({
-    imports: [
-      PlatformModule.forRoot({ logging: { service: 'gateway', level: 'error', destination: silent }, eventBus: new InProcessEventBus() }),
-      GatewayModule.register(loadConfig('gateway', gatewayConfigSchema, {})),
-    ],
-  })
-  class TestGatewayModule {}
-  // The test client on loopback stands in for the ingress (X-Forwarded-Proto/Host).
-  const app: NestExpressApplication = await createHttpApp(TestGatewayModule, { trustProxy: ['loopback'] });
-  if (photos) app.get(LocalServiceRegistry).register(PHOTOS_API, photos);
-  configureGatewayHttp(app, { webDir, publicOrigin });
-  await app.init();
-  return app;
 }
 
 const heron: PhotoSocialPreview = {
@@ -86,7 +64,7 @@ describe('photo pages: social preview tags', () => {
       '3f1c2a9e-0000-4000-8000-000000000001': heron,
       'fox-and-script': tricky,
     });
-    app = await bootGateway(webDir, photos);
+    app = await bootWebTestGateway({ webDir }, photos);
   });
 
   afterAll(async () => {
@@ -133,7 +111,7 @@ describe('photo pages: social preview tags', () => {
   });
 
   it('uses PUBLIC_ORIGIN when configured, whatever Host the request names', async () => {
-    const configured = await bootGateway(webDir, photos, 'https://wildframe.example.org');
+    const configured = await bootWebTestGateway({ webDir, publicOrigin: 'https://wildframe.example.org' }, photos);
     try {
       const res = await request(configured.getHttpServer()).get('/photos/grey-heron-at-dawn').set('Host', 'attacker.example').set('X-Forwarded-Host', 'attacker.example');
       expect(res.text).toContain('<meta property="og:url" content="https://wildframe.example.org/photos/grey-heron-at-dawn" />');
@@ -186,7 +164,7 @@ describe('photo pages without a photos service in the process (distributed shape
   beforeAll(async () => {
     webDir = mkdtempSync(join(tmpdir(), 'gateway-web-'));
     writeFileSync(join(webDir, 'index.html'), INDEX_HTML);
-    app = await bootGateway(webDir, null);
+    app = await bootWebTestGateway({ webDir }, null);
   });
 
   afterAll(async () => {
