@@ -2,7 +2,7 @@
 // reads without JavaScript, and with it the app takes the page over without asking for it again.
 // The photos are real (uploaded through the API, and the demo content); only the pages after the
 // filter below are answered in the browser, which the server could not fill quickly.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createAccount, dismissCookieBanner } from './auth-fixtures';
@@ -41,13 +41,19 @@ async function waitForTheApp(page: Page): Promise<void> {
   await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', /.*/);
 }
 
-test('without JavaScript, /gallery shows the first page of photos: titles and images', async ({ browser, request }) => {
-  test.setTimeout(180_000);
+/** A new member's public wildlife photo, uploaded through the API once the demo photos are in (so it is the newest). */
+async function newPublicPhoto(request: APIRequestContext, titleBase: string, file: string): Promise<{ title: string; slug: string }> {
   await demoContentAdded();
   const account = await createAccount(request);
-  const title = uniqueTitle('Kingfisher on a reed');
-  const photo = await uploadThroughApi(request, account.sessionToken, { title, description: 'Server drawn.', category: 'wildlife', file: PHOTO_FILES.kingfisher });
+  const title = uniqueTitle(titleBase);
+  const photo = await uploadThroughApi(request, account.sessionToken, { title, description: 'Server drawn.', category: 'wildlife', file });
   await makePublicThroughApi(request, account.sessionToken, photo.id);
+  return { title, slug: photo.slug };
+}
+
+test('without JavaScript, /gallery shows the first page of photos: titles and images', async ({ browser, request }) => {
+  test.setTimeout(180_000);
+  const { title, slug } = await newPublicPhoto(request, 'Kingfisher on a reed', PHOTO_FILES.kingfisher);
 
   const context = await browser.newContext({ javaScriptEnabled: false });
   try {
@@ -60,7 +66,7 @@ test('without JavaScript, /gallery shows the first page of photos: titles and im
     const count = await cards.count();
     expect(count).toBeGreaterThan(0);
     expect(count).toBeLessThanOrEqual(12);
-    await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/photos/${photo.slug}`);
+    await expect(page.getByRole('link', { name: title })).toHaveAttribute('href', `/photos/${slug}`);
     // Every card shows its photo: the first row's at once, the others from the <noscript> copy.
     for (let index = 0; index < count; index++) {
       const image = cards.nth(index).locator('img:visible');
@@ -78,11 +84,7 @@ test('without JavaScript, /gallery shows the first page of photos: titles and im
 
 test('with JavaScript the app takes the drawn page over without asking for it again; filters and paging work', async ({ page, request }) => {
   test.setTimeout(180_000);
-  await demoContentAdded();
-  const account = await createAccount(request);
-  const title = uniqueTitle('Tiger in the snow');
-  const photo = await uploadThroughApi(request, account.sessionToken, { title, description: 'Server drawn.', category: 'wildlife', file: PHOTO_FILES.tiger });
-  await makePublicThroughApi(request, account.sessionToken, photo.id);
+  const { title } = await newPublicPhoto(request, 'Tiger in the snow', PHOTO_FILES.tiger);
   await dismissCookieBanner(page);
   const problems: string[] = [];
   page.on('console', (message) => {
