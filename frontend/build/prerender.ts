@@ -16,7 +16,7 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build } from 'vite';
+import { build, type InlineConfig } from 'vite';
 import type { RouteChunks } from './first-view';
 
 interface PrerenderModule {
@@ -61,42 +61,28 @@ function routeMap(html: string): RouteChunks[] {
   return JSON.parse(match[1]) as RouteChunks[];
 }
 
+type NodeOutput = NonNullable<NonNullable<NonNullable<InlineConfig['build']>['rolldownOptions']>['output']>;
+
+/** Vite's build of one entry of src/ for Node, from no config file: only what is given here. */
+async function buildForNode(root: string, entry: string, outDir: string, output: NodeOutput, extra: InlineConfig = {}): Promise<void> {
+  await build({ configFile: false, root, logLevel: 'warn', plugins: [react()], ...extra, build: { ssr: entry, outDir, emptyOutDir: true, rolldownOptions: { output } } });
+}
+
 /**
  * Prerenders into `outDir` (the browser build). `root` is the frontend folder; the Node build goes
  * under node_modules/.cache so that its imports of packages resolve.
  */
 export async function prerenderPages(root: string, outDir: string): Promise<void> {
   const serverDir = join(root, '../node_modules/.cache/wildframe-prerender');
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [react()],
-    build: {
-      ssr: 'src/app/prerender.tsx',
-      outDir: serverDir,
-      emptyOutDir: true,
-      rolldownOptions: { output: { format: 'esm', entryFileNames: 'prerender.mjs' } },
-    },
-  });
+  await buildForNode(root, 'src/app/prerender.tsx', serverDir, { format: 'esm', entryFileNames: 'prerender.mjs' });
   const module = (await import(pathToFileURL(join(serverDir, 'prerender.mjs')).href)) as PrerenderModule;
   const ssrDir = join(outDir, 'ssr');
-  await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    plugins: [react()],
-    // Production React whatever the server's NODE_ENV; every package inside the bundle, so the
-    // gateway image needs none of the web app's packages.
+  // Production React whatever the server's NODE_ENV; every package inside the bundle, so the
+  // gateway image needs none of the web app's packages.
+  await buildForNode(root, 'src/app/server-render.tsx', ssrDir, { format: 'cjs', entryFileNames: 'gallery-render.cjs', codeSplitting: false }, {
     define: { 'process.env.NODE_ENV': JSON.stringify('production') },
     ssr: { noExternal: true },
     publicDir: false,
-    build: {
-      ssr: 'src/app/server-render.tsx',
-      outDir: ssrDir,
-      emptyOutDir: true,
-      rolldownOptions: { output: { format: 'cjs', entryFileNames: 'gallery-render.cjs', codeSplitting: false } },
-    },
   });
 
   const indexFile = join(outDir, 'index.html');
