@@ -32,13 +32,10 @@ import { SAME_PHOTO_DISTANCE } from '../src/engine/scoring/creativity.score';
 import { REFERENCE_SET } from '../src/engine/scoring/reference-set';
 import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, framingCentre, tiltDirectionFor } from '../src/testing/degradations';
 import { FixturePhoto, REPO_FIXTURES, expectedCategory, readManifest } from '../src/testing/fixtures';
+import { option } from './options';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
-/** `--name=value` options. */
-function option(name: string): string | undefined {
-  return argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
-}
 const onlyKinds = option('kinds')?.split(',').map((k) => k.trim());
 const root = process.cwd();
 const LONG_DEADLINE = 120_000;

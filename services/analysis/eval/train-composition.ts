@@ -27,16 +27,13 @@ import { scoreComposition } from '../src/engine/scoring/composition.score';
 import { roundScore } from '../src/engine/photo-analyzer';
 import { DEGRADATIONS, Reframing, baseline, degrade, framingCentre, reframe, tiltDirectionFor } from '../src/testing/degradations';
 import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+import { numberOption } from './options';
 
 const root = process.cwd();
 const CACHE = join(root, 'tmp', 'analysis-composition-readings-v2.json');
 const HEAD = join(root, 'services/analysis/src/engine/composition/composition-head.json');
 const FOLDS = 5;
-const option = (name: string): number | undefined => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg === undefined ? undefined : Number(arg.split('=')[1]);
-};
-const TRAINING = { l2: option('rank-l2') ?? 0.05, iterations: option('rank-iterations') ?? 400, learningRate: 0.02 };
+const TRAINING = { l2: numberOption('rank-l2') ?? 0.05, iterations: numberOption('rank-iterations') ?? 400, learningRate: 0.02 };
 /** The term's bounds in points: it can cost a badly framed photo up to 4 points and lift a well framed one by 1.5. */
 const BOUNDS = { min: -4, max: 1.5 };
 

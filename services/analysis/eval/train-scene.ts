@@ -20,19 +20,16 @@ import { measurePhoto } from '../src/engine/measure/measure-photo';
 import { MEASURED_FEATURES, sceneFeatures } from '../src/engine/scene/scene-features';
 import { predictProbabilities, trainSoftmax } from '../src/engine/scene/softmax-regression';
 import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+import { numberOption } from './options';
 
 const root = process.cwd();
 const CACHE = join(root, 'tmp', 'analysis-scene-features-v2.json');
 const HEAD = join(root, 'services/analysis/src/engine/scene/scene-head.json');
 const FOLDS = 5;
-const option = (name: string): number | undefined => {
-  const arg = process.argv.find((a) => a.startsWith(`--${name}=`));
-  return arg === undefined ? undefined : Number(arg.split('=')[1]);
-};
 /** Chosen by cross-validation among 0.03-3 (`--l2=` to try another). */
-const TRAINING = { l2: option('l2') ?? 1, iterations: option('iterations') ?? 200, learningRate: 0.01 };
+const TRAINING = { l2: numberOption('l2') ?? 1, iterations: numberOption('iterations') ?? 200, learningRate: 0.01 };
 /** The refusal head (nature against not-nature): L2 chosen by cross-validation among 0.5-4 (`--refusal-l2=`). */
-const REFUSAL_TRAINING = { l2: option('refusal-l2') ?? 1, iterations: 200, learningRate: 0.01 };
+const REFUSAL_TRAINING = { l2: numberOption('refusal-l2') ?? 1, iterations: 200, learningRate: 0.01 };
 /** Added to the highest out-of-fold P(not-nature) of a nature photo or of a realistic crop, flip or exposure change of one. */
 const REFUSAL_MARGIN = 0.02;
 /**
