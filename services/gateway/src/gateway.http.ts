@@ -6,7 +6,7 @@ import { apiDocsMiddleware, mergedOpenApiMiddleware } from './docs/api-docs';
 import { proxyMiddleware } from './proxy/proxy.middleware';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
-import { remoteGallery, remoteSocialPreview } from './web/remote-social-preview';
+import { remoteGallery, remoteSocialPreview } from './web/remote-photos';
 import { securityHeadersExceptAssets, type PaymentProviderName } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
 

@@ -1,3 +1,5 @@
+// The photos service over HTTP (distributed shape), for the pages the web middleware writes: a
+// photo's social preview and the gallery's first page.
 import type { PhotoGalleryAnswer, PhotoSocialPreview } from '@wildframe/contracts';
 import { tracedFetch } from '@wildframe/platform';
 import type { Request } from 'express';

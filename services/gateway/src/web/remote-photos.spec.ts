@@ -12,7 +12,7 @@ import request from 'supertest';
 import { gatewayConfigSchema } from '../gateway.config';
 import { configureGatewayHttp } from '../gateway.http';
 import { GatewayModule } from '../gateway.module';
-import { remoteSocialPreview } from './remote-social-preview';
+import { remoteSocialPreview } from './remote-photos';
 
 const INDEX_HTML = '<!doctype html>\n<html>\n  <head>\n    <title>Wildframe</title>\n  </head>\n  <body></body>\n</html>\n';
 const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
