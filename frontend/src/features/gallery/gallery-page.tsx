@@ -44,8 +44,7 @@ export function GalleryPage() {
   // Back and forward change the URL: follow it in the field.
   useEffect(() => setSearchText(params.search), [params.search]);
 
-  const gallery = useGetGalleryQuery(galleryRequest(params), { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true },
-  );
+  const gallery = useGetGalleryQuery(galleryRequest(params), { pollingInterval: GALLERY_REFETCH_MS, skipPollingIfUnfocused: true });
   // The store's answers re-render at once (a long task for twelve cards); deferred, React renders
   // the new photos in slices while the page stays responsive.
   const { data, isLoading, isFetching, isError, refetch } = useDeferredValue(gallery);
