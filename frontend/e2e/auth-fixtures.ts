@@ -135,16 +135,27 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
 /**
  * Opens the header's account menu (the button shows the member's first name) and picks an item.
  * The menu's code loads on the first open and antd places the popup a frame later (first at the
- * page's top): the item is clicked once the menu sits under its button, never on the way there.
+ * page's top): the item is clicked once the menu sits under its button and has finished
+ * appearing, never on the way there.
  */
 export async function chooseFromAccountMenu(page: Page, name: string, item: string): Promise<void> {
   const button = page.getByRole('banner').getByRole('button', { name });
   const menu = page.locator('.account-menu');
   await button.click();
+  // Placed under its button, and done appearing (antd zooms it in from transparent): the same box
+  // on two reads and fully opaque. A click during the zoom was once lost (the page stayed put).
+  let previous = '';
   await expect
     .poll(async () => {
-      const [anchor, popup] = await Promise.all([button.boundingBox(), menu.boundingBox()]);
-      return Boolean(anchor && popup && popup.y >= anchor.y + anchor.height - 1);
+      const [anchor, popup, opacity] = await Promise.all([
+        button.boundingBox(),
+        menu.boundingBox(),
+        menu.evaluate((element) => getComputedStyle(element.closest('.ant-dropdown') ?? element).opacity),
+      ]);
+      const box = JSON.stringify(popup);
+      const settled = box === previous;
+      previous = box;
+      return Boolean(anchor && popup && popup.y >= anchor.y + anchor.height - 1 && opacity === '1' && settled);
     })
     .toBe(true);
   await menu.getByRole('menuitem', { name: item }).click();
