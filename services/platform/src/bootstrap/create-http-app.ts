@@ -2,6 +2,7 @@ import { DynamicModule, Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { ErrorRequestHandler } from 'express';
+import type { Server } from 'node:http';
 import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
 import { httpMetricsMiddleware } from '../metrics/metrics';
@@ -9,6 +10,14 @@ import { httpTracingMiddleware } from '../tracing/http-spans';
 import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
+
+/**
+ * How long an idle keep-alive connection stays open. Node's default (5 s) closes it just as a
+ * client or proxy reuses it, and that request fails with a reset (seen from the browser tests'
+ * client; an ingress or load balancer, idle up to 60 s, does the same). The server waits longer
+ * than they do; idle connections are still closed at once on shutdown (graceful-close.ts).
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface HttpAppOptions {
   /**
@@ -30,6 +39,10 @@ export async function createHttpApp(rootModule: Type | DynamicModule, options: H
     // a 400 whose message is the parser's internals.
     bodyParser: false,
   });
+  const server = app.getHttpServer() as Server;
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed the keep-alive timeout, or a slow request's headers race the idle close.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
   app.useLogger(app.get(Logger));
   app.flushLogs();
   app.setGlobalPrefix(API_PREFIX);
