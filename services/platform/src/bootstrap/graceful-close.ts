@@ -12,6 +12,9 @@ export interface GracefulCloseOptions {
   logger: Logger;
 }
 
+/** How often connections that turned idle are closed while the requests in flight finish. */
+const IDLE_SWEEP_MS = 100;
+
 /**
  * The order of a graceful stop: readiness fails; after the drain delay the HTTP server stops
  * accepting connections and every request in flight (an upload) finishes; only then does Nest
@@ -27,8 +30,15 @@ export async function gracefulClose(app: INestApplication, { drainDelayMs, logge
   logger.info({ drainDelayMs }, 'draining: readiness fails, requests still answered');
   if (drainDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
   const inFlight = new Promise<void>((resolve) => server.close(() => resolve()));
+  // A connection whose request was in flight turns idle once answered (it was not told to close);
+  // without this it would hold the server open until its keep-alive timeout (65 s, create-http-app).
+  const closeIdle = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
   server.closeIdleConnections();
-  await inFlight;
+  try {
+    await inFlight;
+  } finally {
+    clearInterval(closeIdle);
+  }
   logger.info('HTTP server closed: requests in flight finished');
   await app.close();
 }
