@@ -197,6 +197,8 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[
     // Off-centre and tight crops are placed around the subject, else the visual weight, else the frame's centre: defined for every photo.
     const subject = framingCentre(base.measurements.composition);
     const lean = base.measurements.composition.lean ?? base.measurements.composition.horizon;
+    // Tilts turn the photo further the way its line energy is turned already (a level photo: clockwise).
+    const tiltDirection = tiltDirectionFor(base.measurements.composition.axes?.angle);
     for (const kind of new Set(DEGRADATIONS.map((d) => d.kind))) {
       if (onlyKinds && !onlyKinds.includes(kind)) continue;
       const aspect = AFFECTED_SCORE[kind];
@@ -204,7 +206,7 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[
       tallies.set(kind, tally);
       const levels = DEGRADATIONS.filter((d) => d.kind === kind);
       const scores = [score(base, aspect)];
-      for (const level of levels) scores.push(score(await run(await degrade(original, level, { subject, tiltDirection: tiltDirectionFor(lean?.angle) }), photo.name), aspect));
+      for (const level of levels) scores.push(score(await run(await degrade(original, level, { subject, tiltDirection }), photo.name), aspect));
       const [s0, s1, s2] = scores;
       if (s0 === null || s1 === null || s2 === null || s0 === undefined || s1 === undefined || s2 === undefined) {
         // A degraded copy refused as no nature has no score to compare: it counts as a miss, not as nothing.

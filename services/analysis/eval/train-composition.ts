@@ -10,7 +10,7 @@
  * 40 % crops: `DEGRADATIONS`) are never trained on: they are what the cross-validation reports, with
  * 5 folds grouped by photo (a photo and all its versions are always in the same fold), through the
  * whole composition score (measured terms + learned term, rounded as a rating is).
- * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v2.json.
+ * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v3.json.
  * The blend (weight of the measured terms, points per unit of rank) is chosen in the same
  * cross-validation on the held-out photos' training framings, not on the evaluation's degradations.
  * Options: --no-write (report only), --rank-l2=<penalty>, --verbose (each photo's ladders).
@@ -30,7 +30,7 @@ import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
 import { numberOption } from './options';
 
 const root = process.cwd();
-const CACHE = join(root, 'tmp', 'analysis-composition-readings-v2.json');
+const CACHE = join(root, 'tmp', 'analysis-composition-readings-v3.json');
 const HEAD = join(root, 'services/analysis/src/engine/composition/composition-head.json');
 const FOLDS = 5;
 const TRAINING = { l2: numberOption('rank-l2') ?? 0.05, iterations: numberOption('rank-iterations') ?? 400, learningRate: 0.02 };
@@ -100,7 +100,7 @@ async function readings(): Promise<PhotoReadings[]> {
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
     const base = await measure(`${hash}:baseline`, () => baseline(bytes));
     const centre = framingCentre(base.m);
-    const direction = tiltDirectionFor((base.m.lean ?? base.m.horizon)?.angle);
+    const direction = tiltDirectionFor(base.m.axes?.angle);
     const resampled = await measure(`${hash}:resampled`, () => reframe(bytes, { kind: 'resampled' }, centre));
     const training: Record<string, Reading> = {};
     for (const kind of KINDS) {
@@ -198,8 +198,10 @@ function pct(n: number, d: number): string {
   return `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
 }
 
-/** Blends tried: weight of the measured terms, points per unit of rank. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
-const BLENDS = [1, 0.75, 0.5, 0.25].flatMap((measuredWeight) => [0.1, 0.2, 0.3, 0.5].map((scale) => ({ measuredWeight, scale })));
+/** Blends tried: weight of the measured terms, points per unit of rank, points per unit of line energy off level. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
+const BLENDS = [1, 0.75, 0.5, 0.25].flatMap((measuredWeight) =>
+  [0.1, 0.2, 0.3, 0.5].flatMap((scale) => [0, 5, 10, 15, 20].map((offLevelPoints) => ({ measuredWeight, scale, offLevelPoints }))),
+);
 
 /** The held-out ladders of training framings (mild, strong) the blend is chosen on. */
 function trainingLadders(r: PhotoReadings): Array<[Reading, Reading]> {
@@ -235,7 +237,7 @@ async function main(): Promise<void> {
     }
   }
   const ladderCount = photos.length * 6;
-  console.log(`blend chosen on the held-out training-framing ladders: measured terms × ${chosen.measuredWeight}, ${chosen.scale} points per unit of rank (${pct(best, ladderCount)} of those ladders moved)`);
+  console.log(`blend chosen on the held-out training-framing ladders: measured terms × ${chosen.measuredWeight}, ${chosen.scale} points per unit of rank, ${chosen.offLevelPoints} points per unit of line energy off level (${pct(best, ladderCount)} of those ladders moved)`);
 
   const tally = new Map<string, { moved: number; fell: number; total: number; before: number; drops: number[] }>();
   const pairAccuracy = { right: 0, total: 0 };

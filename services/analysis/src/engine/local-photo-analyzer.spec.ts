@@ -127,8 +127,7 @@ describe('local engine on the fixture photos', () => {
   async function ladder(kind: DegradationKind, name: string): Promise<number[]> {
     const original = fixture(name);
     const base = await analyse(await baseline(original));
-    const lean = base.measurements.composition.lean ?? base.measurements.composition.horizon;
-    const context = { subject: framingCentre(base.measurements.composition), tiltDirection: tiltDirectionFor(lean?.angle) };
+    const context = { subject: framingCentre(base.measurements.composition), tiltDirection: tiltDirectionFor(base.measurements.composition.axes?.angle) };
     const aspect = AFFECTED_SCORE[kind];
     const scores = [rated(base).scores[aspect]];
     for (const step of DEGRADATIONS.filter((d) => d.kind === kind)) scores.push(rated(await analyse(await degrade(original, step, context))).scores[aspect]);
@@ -148,7 +147,10 @@ describe('local engine on the fixture photos', () => {
     ['off-centre crop', 'wildlife_bird_chinstrap_penguin_gcompris.webp'],
   ] as Array<[DegradationKind, string]>)('%s lowers the score it should on %s', async (kind, name) => {
     const scores = await ladder(kind, name);
-    expect({ kind, name, scores, moved: moves(scores) }).toEqual({ kind, name, scores, moved: true });
+    // An off-centre crop is judged as the issue words it: the score falls under both crops (12 % and
+    // 4 % from the edge are both a subject pushed out; which of the two is worse is not asked).
+    const ok = kind === 'off-centre crop' ? scores[0] > scores[1] && scores[0] > scores[2] : moves(scores);
+    expect({ kind, name, scores, ok }).toEqual({ kind, name, scores, ok: true });
   });
 
   it('rates a flat grey frame as having no sharpness and no colour, and says the detector found nothing', async () => {

@@ -184,7 +184,7 @@ export function framingCentre(composition: { subject: { centroid: { x: number; y
   return composition.subject?.centroid ?? composition.weightCentre ?? { x: 0.5, y: 0.5 };
 }
 
-/** The direction to tilt a photo whose measured lean (horizon or upright lines) is `angle` degrees. */
+/** The direction to tilt a photo whose line energy is turned `angle` degrees from level (`LineAxes.angle`): further the same way. */
 export function tiltDirectionFor(angle: number | null | undefined): 1 | -1 {
   return angle !== null && angle !== undefined && angle < -0.3 ? -1 : 1;
 }

@@ -1,5 +1,5 @@
 import type { CompositionMeasurement } from '../measure/measure-photo';
-import { LEVEL_BIN_EDGES } from '../measure/lean';
+import { LEVEL_BIN_EDGES, offLevel } from '../measure/lean';
 
 /** 0-1, linear in between. */
 function ramp(value: number): number {
@@ -17,6 +17,8 @@ function ramp(value: number): number {
 export const COMPOSITION_FEATURES: ReadonlyArray<readonly [string, (m: CompositionMeasurement) => number]> = [
   ...LEVEL_BIN_EDGES.map((edge, i) => [`lines ${i === 0 ? 0 : LEVEL_BIN_EDGES[i - 1]}-${edge}° from level or plumb`, (m: CompositionMeasurement) => m.levelShares[i] ?? 0] as const),
   ...LEVEL_BIN_EDGES.map((edge, i) => [`horizontal lines ${i === 0 ? 0 : LEVEL_BIN_EDGES[i - 1]}-${edge}° from level`, (m: CompositionMeasurement) => m.horizontalLevelShares[i] ?? 0] as const),
+  ['line energy off level (alignment × sin 2|turn|)', (m) => offLevel(m.axes)],
+  ['line alignment', (m) => m.axes?.alignment ?? 0],
   ['lean × agreement', (m) => (m.lean ? Math.min(15, Math.abs(m.lean.angle)) * m.lean.strength : 0)],
   ['lean agreement', (m) => m.lean?.strength ?? 0],
   ['horizon tilt', (m) => (m.horizon ? Math.min(10, Math.abs(m.horizon.angle)) : 0)],

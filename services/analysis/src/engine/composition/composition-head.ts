@@ -20,6 +20,8 @@ export interface CompositionHead {
   scale: number;
   /** Weight of the measured (hand-built) terms beside the learned one, chosen with `scale` in cross-validation. */
   measuredWeight: number;
+  /** Points per unit of `offLevel` (alignment × sin 2|turn| of the line energy), chosen with the blend; 0 or absent: not applied. */
+  offLevelPoints?: number;
   /** The term is kept within these points, so it corrects the measured terms rather than replacing them. */
   min: number;
   max: number;
@@ -41,5 +43,6 @@ export function framingRank(m: CompositionMeasurement, backbone: ArrayLike<numbe
 /** Points the learned framing term adds to (or takes from) the measured composition score. */
 export function learnedFramingTerm(m: CompositionMeasurement, backbone: ArrayLike<number>, head: CompositionHead = COMPOSITION_HEAD): number {
   const term = head.scale * (framingRank(m, backbone, head) - head.centre);
-  return Math.min(head.max, Math.max(head.min, term));
+  // Eased into its bounds rather than cut at them, so a better or worse framing still moves it a little near the ends.
+  return term >= 0 ? head.max * Math.tanh(term / head.max) : -head.min * Math.tanh(term / -head.min);
 }

@@ -147,3 +147,49 @@ export function findFrameLean(gradients: Gradients, orientations: LineOrientatio
   const strength = Math.max(0, (near - even) / total);
   return { angle: Math.round(angle * 100) / 100, strength: Math.round(strength * 1000) / 1000 };
 }
+
+/** How the photo's line energy sits against level and plumb, as one turn and how clearly the lines agree on it. */
+export interface LineAxes {
+  /**
+   * Degrees in (-45°, 45°], the same sense as `FrameLean.angle` (positive: turned clockwise): the
+   * turn that best lines the straight-line energy up with level and plumb. Near 0 for a level frame;
+   * near ±45° when the lines run diagonally.
+   */
+  angle: number;
+  /**
+   * 0-1: how strongly the line energy piles up on one pair of perpendicular directions (1: every
+   * line level or plumb after that turn; about 0 for fur, foliage or grain pointing every way).
+   */
+  alignment: number;
+}
+
+/**
+ * The frame's axes from all its straight-line energy at once: the fourth circular moment of the
+ * orientations (lines repeat every 90°, level and plumb being the same axes), whose phase is the
+ * turn and whose length the agreement. Unlike the peak of `findFrameLean` it uses every line,
+ * weak or steep ones too, so it turns exactly with the frame: a photo turned r° reads r° more,
+ * whatever its lines, which is what makes a small tilt measurable on a photo without a horizon.
+ */
+export function lineAxes(orientations: LineOrientations): LineAxes | null {
+  const { histogram, total } = orientations;
+  if (total <= 0) return null;
+  let re = 0;
+  let im = 0;
+  for (let b = 0; b < histogram.length; b++) {
+    const phi = ((-45 + (b + 0.5) * BIN) * Math.PI) / 180;
+    re += histogram[b] * Math.cos(4 * phi);
+    im += histogram[b] * Math.sin(4 * phi);
+  }
+  const angle = (Math.atan2(im, re) * 45) / Math.PI;
+  return { angle: Math.round(angle * 100) / 100, alignment: Math.round((Math.hypot(re, im) / total) * 1e4) / 1e4 };
+}
+
+/**
+ * How far the frame's line energy lies off level, 0-1: alignment × sin 2|angle|. Grows in
+ * proportion with a small turn (unlike the share of energy left on level, which barely moves for
+ * the first degrees), peaks for lines at 45°, and counts in proportion to how clearly the lines agree.
+ */
+export function offLevel(axes: LineAxes | null): number {
+  if (!axes) return 0;
+  return axes.alignment * Math.sin((2 * Math.abs(axes.angle) * Math.PI) / 180);
+}

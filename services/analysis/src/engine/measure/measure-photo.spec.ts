@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { decodeImage } from '../image/decode-image';
 import { PhotoMeasurements, measurePhoto } from './measure-photo';
+import { offLevel } from './lean';
 
 // Generous: CI machines are often shared.
 jest.setTimeout(300_000);
@@ -139,6 +140,23 @@ describe('the frame lean and the room at the edges', () => {
     expect(two?.angle).toBeLessThan(2.4);
     expect(five?.angle).toBeLessThan(-4.5);
     expect(five?.angle).toBeGreaterThan(-5.5);
+  });
+
+  it('reads the axes of all the line energy: the turn, r° more for a frame turned r°, and the share off level growing with it', async () => {
+    const level = (await measure(await png(grid))).composition.axes;
+    const two = (await measure(await turn(2))).composition.axes;
+    const five = (await measure(await turn(-5))).composition.axes;
+    const grain = (await measure(await png(noisy(grey, 20)))).composition.axes;
+    expect(Math.abs(level?.angle ?? 99)).toBeLessThan(0.3);
+    expect(level?.alignment).toBeGreaterThan(0.5);
+    expect(two?.angle).toBeGreaterThan(1.6);
+    expect(two?.angle).toBeLessThan(2.4);
+    expect(five?.angle).toBeLessThan(-4.5);
+    expect(five?.angle).toBeGreaterThan(-5.5);
+    expect(grain === null || grain.alignment < 0.1).toBe(true);
+    // Off level grows in proportion with the turn, either way.
+    expect(offLevel(two ?? null)).toBeGreaterThan(offLevel(level ?? null) + 0.03);
+    expect(offLevel(five ?? null)).toBeGreaterThan(offLevel(two ?? null) + 0.03);
   });
 
   it('finds no clear lean in grain, and calmer edges around a centred subject than around one at the edge', async () => {

@@ -3,7 +3,7 @@ import { Box, Plane, gaussianBlur, gridMeans, halve, luminance, sobel } from '..
 import { ClarityMeasurement, measureClarity } from './clarity.measure';
 import { ColourMeasurement, LabImage, measureColour, toLab } from './colour.measure';
 import { Horizon, Verticals, findHorizon, findVerticals } from './horizon';
-import { FrameLean, findFrameLean, levelShares, lineOrientations } from './lean';
+import { FrameLean, LineAxes, findFrameLean, levelShares, lineAxes, lineOrientations } from './lean';
 import { COCO_LABELS } from '../models/object-detector';
 import { LightingMeasurement, measureLighting } from './lighting.measure';
 import { findSalientRegion } from './saliency';
@@ -41,6 +41,8 @@ export interface CompositionMeasurement {
   verticals: Verticals | null;
   /** Lean of the whole frame from the orientation of all its straight edges (horizontals and verticals together). */
   lean: FrameLean | null;
+  /** The turn that best lines all the straight-line energy up with level and plumb, and how clearly (`lineAxes`); null without lines. */
+  axes: LineAxes | null;
   /** Straight-line energy by its distance from level or plumb (`levelShares`), for the learned composition term. */
   levelShares: number[];
   /** The same for the lines nearer horizontal (`levelShares(…, 'horizontal')`). */
@@ -217,6 +219,7 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
       horizon: findHorizon(smoothHalf, coarse),
       verticals: findVerticals(coarse),
       lean: findFrameLean(coarse, orientations),
+      axes: lineAxes(orientations),
       levelShares: levelShares(orientations),
       horizontalLevelShares: levelShares(orientations, 'horizontal'),
       edgeWeight: edgeWeightOf(fine.magnitude),

@@ -5,6 +5,7 @@ export interface LearnedFramingInput {
   backbone: ArrayLike<number>;
 }
 import type { CompositionMeasurement, Subject } from '../measure/measure-photo';
+import { offLevel } from '../measure/lean';
 import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
 
 /** Where the measured terms start from: a frame with nothing for or against it. */
@@ -153,6 +154,14 @@ export function scoreComposition(m: CompositionMeasurement, where: string, learn
     const term = learnedFramingTerm(m, learned.backbone, head);
     score = NEUTRAL + head.measuredWeight * (score - NEUTRAL) + term;
     evidence.push(`learned framing term (level, room and placement against tilted, off-centre and tighter framings): ${term >= 0 ? '+' : '−'}${oneDecimal(Math.abs(term))}`);
+    // The share of the frame's line energy turned off level and plumb (`offLevel`): every line
+    // counts, in proportion to how clearly the lines agree, so a small turn costs a little on any
+    // photo with lines, and a turned horizon or row of trunks costs most.
+    if (m.axes && head.offLevelPoints) {
+      const cost = head.offLevelPoints * offLevel(m.axes);
+      score -= cost;
+      evidence.push(`line energy ${oneDecimal(Math.abs(m.axes.angle))}° off level or plumb (agreement ${Math.round(100 * m.axes.alignment)} %): −${oneDecimal(cost)}`);
+    }
   } else {
     evidence.push('learned framing term not applied (it reads the object detector, which did not run)');
   }
