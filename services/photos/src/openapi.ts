@@ -32,7 +32,7 @@ export function photosApiDocument(): ServiceApiDocument {
       access: 'optional',
       form: z.object({ photo: z.string().meta({ format: 'binary' }), ...uploadFields.shape }),
       response: { status: 201, description: 'Stored (with its rating, or error saying why there is none yet)', json: uploadResultSchema },
-      errors: [422, 429],
+      errors: [409, 422, 429],
     })
     .add({ method: 'get', path: '/api/photos', operationId: 'getGallery', summary: 'The public gallery, a page at a time', access: 'optional', query: galleryQuery, response: { status: 200, description: 'A page of cards', json: galleryPageSchema } })
     .add({

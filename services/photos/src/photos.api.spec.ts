@@ -14,6 +14,7 @@ import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { photosConfigSchema } from './photos.config';
 import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { PhotosModule } from './photos.module';
+import * as slugModule from './domain/slug';
 
 const fixture = (name: string) => readFileSync(join(__dirname, '..', 'test-fixtures', name));
 const TIGER = fixture('wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg');
@@ -217,6 +218,25 @@ describeEachBackend('photos API', (backend) => {
       const res = await upload(token, TIGER, fields);
       expect(res.body).toEqual({ statusCode: 400, message });
       expect(storedKeys().length).toBe(storedKeys().length);
+    });
+
+    it('gives a photo another address when the one drawn is taken: the uploader never sees the clash, and it is counted once', async () => {
+      const { token } = user();
+      const first = await upload(token, TIGER, { title: 'Owl', description: 'First.' });
+      const taken = first.body.photo.slug as string;
+      // The next draw repeats the first photo's address, as two photos of one title drawing the same suffix would.
+      const draw = jest.spyOn(slugModule, 'slugFor').mockReturnValueOnce(taken);
+      try {
+        const second = await upload(token, TIGER, { title: 'Owl', description: 'Second.' });
+        expect(second.status).toBe(201);
+        expect(second.body.photo.slug).toMatch(/^owl-[a-z0-9]{6}$/);
+        expect(second.body.photo.slug).not.toBe(taken);
+        expect(draw).toHaveBeenCalledTimes(2);
+      } finally {
+        draw.mockRestore();
+      }
+      expect((await as(token).get('/upload-limits')).body.dailyUploadsUsed).toBe(2);
+      expect((await as(token).get(`/photos/${taken}`)).body).toMatchObject({ id: first.body.photo.id, description: 'First.' });
     });
 
     it('needs exactly one file', async () => {

@@ -6,7 +6,7 @@ import { open } from 'node:fs/promises';
 import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
 import type { AnalysisClient } from '../analysis/analysis-client';
 import type { PhotoCredit } from '../domain/photo';
-import { photosErrors } from '../domain/photos.errors';
+import { PhotosError, photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, toDetail } from '../domain/photo-view';
 import { slugFor } from '../domain/slug';
 import { allowanceFor, GUEST_LIMITS, MB, utcDay } from '../domain/upload-limits';
@@ -105,10 +105,11 @@ export class UploadPhoto {
     const keys = await this.files.store(photoId, input.file.path, kind, processed);
     let row;
     try {
-      row = await this.photos.createWithinQuota(
+      row = await createWithFreshSlug(input.title, (slug) =>
+        this.photos.createWithinQuota(
         {
           id: photoId,
-          slug: slugFor(input.title),
+          slug,
           originalName: input.file.originalName.slice(0, 255),
           title: input.title,
           description: input.description,
@@ -150,6 +151,7 @@ export class UploadPhoto {
             { key: photoId, subject: photoId },
           ),
         ],
+        ),
       );
     } catch (error) {
       await this.files.remove(photoId, keys.originalKey);
@@ -173,5 +175,22 @@ export class UploadPhoto {
   async publishDeleted(photoId: string, userId: string, reason: string): Promise<void> {
     await this.photos.announce([pendingEvent('photos.photo.deleted.v1', { photoId, userId, reason, deletedAt: this.clock.now().toISOString() }, { key: photoId, subject: photoId })]);
     await this.outbox.flush();
+  }
+}
+
+/** Tries a slug this many times before giving up: the 6-character random suffix makes a second clash all but impossible. */
+const SLUG_ATTEMPTS = 3;
+
+/**
+ * Creates the photo under a fresh slug, and under another one should that address be taken (two
+ * photos with the same title drew the same suffix): the uploader never sees the clash.
+ */
+async function createWithFreshSlug<T>(title: string, create: (slug: string) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await create(slugFor(title));
+    } catch (error) {
+      if (!(error instanceof PhotosError && error.code === 'SLUG_TAKEN') || attempt >= SLUG_ATTEMPTS) throw error;
+    }
   }
 }
