@@ -197,8 +197,7 @@ async function reportLadders(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[
     // Off-centre and tight crops are placed around the subject, else the visual weight, else the frame's centre: defined for every photo.
     const subject = framingCentre(base.measurements.composition);
     const lean = base.measurements.composition.lean ?? base.measurements.composition.horizon;
-    // Tilts turn the photo further the way its line energy is turned already (a level photo: clockwise).
-    const tiltDirection = tiltDirectionFor(base.measurements.composition.axes?.angle);
+    const tiltDirection = tiltDirectionFor(base.measurements.composition);
     for (const kind of new Set(DEGRADATIONS.map((d) => d.kind))) {
       if (onlyKinds && !onlyKinds.includes(kind)) continue;
       const aspect = AFFECTED_SCORE[kind];

@@ -100,7 +100,7 @@ async function readings(): Promise<PhotoReadings[]> {
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
     const base = await measure(`${hash}:baseline`, () => baseline(bytes));
     const centre = framingCentre(base.m);
-    const direction = tiltDirectionFor(base.m.axes?.angle);
+    const direction = tiltDirectionFor(base.m);
     const resampled = await measure(`${hash}:resampled`, () => reframe(bytes, { kind: 'resampled' }, centre));
     const training: Record<string, Reading> = {};
     for (const kind of KINDS) {
@@ -179,7 +179,7 @@ function trainRanker(photos: PhotoReadings[]): Ranker {
 
 function headOf(ranker: Ranker, photos: PhotoReadings[]): CompositionHead {
   const backboneSize = (photos[0]?.base.backbone.length ?? 0);
-  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, ...BOUNDS };
+  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, offLevelPoints: 0, ...BOUNDS };
   const ranks = photos.map((r) => framingRank(r.base.m, r.base.backbone, head)).sort((a, b) => a - b);
   head.centre = ranks[Math.floor(ranks.length / 2)] ?? 0;
   return head;

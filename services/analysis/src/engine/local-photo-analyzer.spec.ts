@@ -127,7 +127,7 @@ describe('local engine on the fixture photos', () => {
   async function ladder(kind: DegradationKind, name: string): Promise<number[]> {
     const original = fixture(name);
     const base = await analyse(await baseline(original));
-    const context = { subject: framingCentre(base.measurements.composition), tiltDirection: tiltDirectionFor(base.measurements.composition.axes?.angle) };
+    const context = { subject: framingCentre(base.measurements.composition), tiltDirection: tiltDirectionFor(base.measurements.composition) };
     const aspect = AFFECTED_SCORE[kind];
     const scores = [rated(base).scores[aspect]];
     for (const step of DEGRADATIONS.filter((d) => d.kind === kind)) scores.push(rated(await analyse(await degrade(original, step, context))).scores[aspect]);

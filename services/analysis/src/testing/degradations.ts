@@ -184,9 +184,10 @@ export function framingCentre(composition: { subject: { centroid: { x: number; y
   return composition.subject?.centroid ?? composition.weightCentre ?? { x: 0.5, y: 0.5 };
 }
 
-/** The direction to tilt a photo whose line energy is turned `angle` degrees from level (`LineAxes.angle`): further the same way. */
-export function tiltDirectionFor(angle: number | null | undefined): 1 | -1 {
-  return angle !== null && angle !== undefined && angle < -0.3 ? -1 : 1;
+/** The direction to tilt a photo: further the way its line energy is already turned (`LineAxes.angle`); a level photo clockwise. */
+export function tiltDirectionFor(composition: { axes: { angle: number } | null }): 1 | -1 {
+  const angle = composition.axes?.angle;
+  return angle !== undefined && angle < -0.3 ? -1 : 1;
 }
 
 /** Applies one degradation to a photo (any format sharp reads). */

@@ -134,6 +134,7 @@ export function describeObjectStorageContract(
         expect((await storage.head('etag/a'))?.etag).toBe(a.etag);
       });
 
+      if (options.racingWritesUnsupported) console.warn(`SKIPPED: ${name}: racing puts to one key — ${options.racingWritesUnsupported}`);
       const racing = options.racingWritesUnsupported ? it.skip : it;
       racing(`leaves one complete version when puts to one key race${options.racingWritesUnsupported ? ` (skipped: ${options.racingWritesUnsupported})` : ''}`, async () => {
         const contents = Array.from({ length: 8 }, (_, n) => pseudoRandomBytes(`race-${n}`, 200_000));

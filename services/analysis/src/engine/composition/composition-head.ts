@@ -20,8 +20,8 @@ export interface CompositionHead {
   scale: number;
   /** Weight of the measured (hand-built) terms beside the learned one, chosen with `scale` in cross-validation. */
   measuredWeight: number;
-  /** Points per unit of `offLevel` (alignment × sin 2|turn| of the line energy), chosen with the blend; 0 or absent: not applied. */
-  offLevelPoints?: number;
+  /** Points per unit of `offLevel` (alignment × sin 2|turn| of the line energy), chosen with the blend. */
+  offLevelPoints: number;
   /** The term is kept within these points, so it corrects the measured terms rather than replacing them. */
   min: number;
   max: number;

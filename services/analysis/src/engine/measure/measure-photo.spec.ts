@@ -130,29 +130,30 @@ describe('the frame lean and the room at the edges', () => {
   const turn = (degrees: number): Promise<Buffer> =>
     sharp(grid, { raw: { width: W, height: H, channels: 3 } }).rotate(degrees).resize(W, H, { fit: 'cover' }).png().toBuffer();
 
-  it('reads the turn of all straight lines together, in the horizon angle sense, and more turn as more lean', async () => {
-    const level = (await measure(await png(grid))).composition.lean;
-    const two = (await measure(await turn(2))).composition.lean;
-    const five = (await measure(await turn(-5))).composition.lean;
+  /** The grid level, turned 2° and turned −5°: measured once for the two tests below. */
+  let turnedGrids: Promise<Array<PhotoMeasurements['composition']>> | undefined;
+  const measureTurnedGrids = (): Promise<Array<PhotoMeasurements['composition']>> =>
+    (turnedGrids ??= Promise.all([png(grid), turn(2), turn(-5)].map(async (image) => (await measure(await image)).composition)));
+  /** The level grid reads within 0.3° of level, the turned ones within 0.4°-0.5° of their turn. */
+  const expectTurns = ([level, two, five]: Array<{ angle: number } | null | undefined>): void => {
     expect(Math.abs(level?.angle ?? 99)).toBeLessThan(0.3);
-    expect(level?.strength).toBeGreaterThan(0.3);
     expect(two?.angle).toBeGreaterThan(1.6);
     expect(two?.angle).toBeLessThan(2.4);
     expect(five?.angle).toBeLessThan(-4.5);
     expect(five?.angle).toBeGreaterThan(-5.5);
+  };
+
+  it('reads the turn of all straight lines together, in the horizon angle sense, and more turn as more lean', async () => {
+    const leans = (await measureTurnedGrids()).map((c) => c.lean);
+    expectTurns(leans);
+    expect(leans[0]?.strength).toBeGreaterThan(0.3);
   });
 
   it('reads the axes of all the line energy: the turn, r° more for a frame turned r°, and the share off level growing with it', async () => {
-    const level = (await measure(await png(grid))).composition.axes;
-    const two = (await measure(await turn(2))).composition.axes;
-    const five = (await measure(await turn(-5))).composition.axes;
-    const grain = (await measure(await png(noisy(grey, 20)))).composition.axes;
-    expect(Math.abs(level?.angle ?? 99)).toBeLessThan(0.3);
+    const [level, two, five] = (await measureTurnedGrids()).map((c) => c.axes);
+    expectTurns([level, two, five]);
     expect(level?.alignment).toBeGreaterThan(0.5);
-    expect(two?.angle).toBeGreaterThan(1.6);
-    expect(two?.angle).toBeLessThan(2.4);
-    expect(five?.angle).toBeLessThan(-4.5);
-    expect(five?.angle).toBeGreaterThan(-5.5);
+    const grain = (await measure(await png(noisy(grey, 20)))).composition.axes;
     expect(grain === null || grain.alignment < 0.1).toBe(true);
     // Off level grows in proportion with the turn, either way.
     expect(offLevel(two ?? null)).toBeGreaterThan(offLevel(level ?? null) + 0.03);

@@ -157,7 +157,7 @@ export function scoreComposition(m: CompositionMeasurement, where: string, learn
     // The share of the frame's line energy turned off level and plumb (`offLevel`): every line
     // counts, in proportion to how clearly the lines agree, so a small turn costs a little on any
     // photo with lines, and a turned horizon or row of trunks costs most.
-    if (m.axes && head.offLevelPoints) {
+    if (m.axes) {
       const cost = head.offLevelPoints * offLevel(m.axes);
       score -= cost;
       evidence.push(`line energy ${oneDecimal(Math.abs(m.axes.angle))}° off level or plumb (agreement ${Math.round(100 * m.axes.alignment)} %): −${oneDecimal(cost)}`);
