@@ -2,7 +2,9 @@
  * `npm run train:analysis` (second step): trains the learned composition term
  * (src/engine/composition/composition-head.json), a linear ranking score over framing features.
  *
- * Training pairs come from the nature fixture photos: the photo as its photographer framed it (the
+ * Training pairs come from every fixture photo (nature and not; only nature photos are reported on),
+ * each as shot, muted and in grey (`COLOURINGS`), each as it is and mirrored left to right (the score
+ * is the mean of a frame's and its mirror image's, as the engine rates it): the photo as its photographer framed it (the
  * 1024 px baseline) ranks above the same photo turned 1°, 3.5° and 7° (corners cropped away, no
  * empty corners), cropped to 55 % or 70 % with its subject pushed towards an edge, or cropped to
  * 75 %, 50 % and 33 % around its subject; within a kind, the milder framing ranks above the
@@ -10,32 +12,49 @@
  * 40 % crops: `DEGRADATIONS`) are never trained on: they are what the cross-validation reports, with
  * 5 folds grouped by photo (a photo and all its versions are always in the same fold), through the
  * whole composition score (measured terms + learned term, rounded as a rating is).
- * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v3.json.
- * The blend (weight of the measured terms, points per unit of rank) is chosen in the same
+ * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v4.json.
+ * The blend (weight of the measured terms, points per unit of rank, points per unit of line energy off level) is chosen in the same
  * cross-validation on the held-out photos' training framings, not on the evaluation's degradations.
  * Options: --no-write (report only), --rank-l2=<penalty>, --verbose (each photo's ladders).
  */
 import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { decodeImage } from '../src/engine/image/decode-image';
+import { RgbImage, mirrorImage } from '../src/engine/image/pixels';
 import { bundledModels } from '../src/engine/models/bundled-models';
-import { CompositionMeasurement, measurePhoto } from '../src/engine/measure/measure-photo';
+import { CompositionMeasurement, measureComposition } from '../src/engine/measure/measure-photo';
 import { COMPOSITION_FEATURES, compositionFeatures } from '../src/engine/composition/composition-features';
 import { CompositionHead, framingRank, learnedFramingTerm } from '../src/engine/composition/composition-head';
 import { scoreComposition } from '../src/engine/scoring/composition.score';
 import { roundScore } from '../src/engine/photo-analyzer';
 import { DEGRADATIONS, Reframing, baseline, degrade, framingCentre, reframe, tiltDirectionFor } from '../src/testing/degradations';
-import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+import { FixturePhoto, REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
 import { numberOption } from './options';
 
 const root = process.cwd();
-const CACHE = join(root, 'tmp', 'analysis-composition-readings-v3.json');
+const CACHE = join(root, 'tmp', 'analysis-composition-readings-v4.json');
 const HEAD = join(root, 'services/analysis/src/engine/composition/composition-head.json');
 const FOLDS = 5;
 const TRAINING = { l2: numberOption('rank-l2') ?? 0.05, iterations: numberOption('rank-iterations') ?? 400, learningRate: 0.02 };
-/** The term's bounds in points: it can cost a badly framed photo up to 4 points and lift a well framed one by 1.5. */
-const BOUNDS = { min: -4, max: 1.5 };
+/**
+ * The term's bounds in points: it can cost a badly framed photo up to 4 points and lift a well framed
+ * one by 2.5 (with the measured terms at a tenth of their weight, so a well framed photo can still
+ * reach 9 and more, and is not pressed against the bound where a worse framing would hardly move it).
+ */
+const BOUNDS = { min: -4, max: 2.5 };
+
+/**
+ * Each photo is also trained on in these colourings, with all its framings: the same framings in
+ * another colour teach the term what the frame does, not what the photo looks like. A photo's
+ * colourings are always in its own cross-validation fold.
+ */
+const COLOURINGS: ReadonlyArray<{ name: string; apply: (bytes: Buffer) => Promise<Buffer> }> = [
+  { name: 'as shot', apply: async (bytes) => bytes },
+  { name: 'muted', apply: (bytes) => sharp(bytes).rotate().modulate({ brightness: 0.85, saturation: 0.5, hue: 20 }).jpeg({ quality: 95 }).toBuffer() },
+  { name: 'grey', apply: (bytes) => sharp(bytes).rotate().greyscale().linear(1.15, -15).toColourspace('srgb').jpeg({ quality: 95 }).toBuffer() },
+];
 
 type Kind = 'tilt' | 'off-centre crop' | 'tight crop';
 /** Training framings, per kind from mild to strong (the evaluation's are different on purpose). */
@@ -53,21 +72,32 @@ const KINDS: Kind[] = ['tilt', 'off-centre crop', 'tight crop'];
 
 interface PhotoReadings {
   photo: string;
+  /** `COLOURINGS` name. */
+  colouring: string;
+  /**
+   * Nature photos as shot are what the cross-validation reports on. The non-nature fixture photos are
+   * framed by their photographers too: they (and every colouring) are trained on, never reported.
+   */
+  reported: boolean;
   base: Reading;
   /** The baseline shifted half a pixel (resampled, not reframed): ranks with the baseline, above every worse framing. */
   resampled: Reading;
   /** Training framings by name. */
   training: Record<string, Reading>;
-  /** The evaluation's degradations, [mild, strong] per kind. */
-  evaluation: Record<Kind, [Reading, Reading]>;
+  /** The evaluation's degradations, [mild, strong] per kind (reported photos only). */
+  evaluation: Record<Kind, [Reading, Reading]> | null;
 }
 
 /** A framing's measurements and what the detector network saw of it (its backbone features, scaled to unit length). */
-interface Reading {
+interface FrameReading {
   m: CompositionMeasurement;
   backbone: number[];
 }
-type Cache = Record<string, Reading>;
+/** A framing as it is and mirrored left to right: the composition score is the mean of the two (`scoreComposition`). */
+interface Reading extends FrameReading {
+  mirror: FrameReading;
+}
+type Cache = Record<string, FrameReading>;
 
 function saveCache(cache: Cache): void {
   mkdirSync(dirname(CACHE), { recursive: true });
@@ -80,12 +110,9 @@ async function readings(): Promise<PhotoReadings[]> {
   const detector = await models.detector();
   if (!detector.ready) throw new Error(`the detector did not load: ${detector.reason}`);
   let computed = 0;
-  const measure = async (key: string, image: () => Promise<Buffer>): Promise<Reading> => {
-    const cached = cache[key];
-    if (cached) return cached;
-    const decoded = await decodeImage(await image());
-    const reading = await detector.model.read(decoded.working);
-    const m = measurePhoto(decoded, reading.detections, reading.features.classPeaks).composition;
+  const measureFrame = async (key: string, working: RgbImage): Promise<FrameReading> => {
+    const reading = await detector.model.read(working);
+    const m = measureComposition(working, reading.detections, reading.features.classPeaks);
     const norm = Math.hypot(...reading.features.backbone) || 1;
     const entry = { m, backbone: Array.from(reading.features.backbone, (v) => Math.round((v / norm) * 1e4) / 1e4) };
     cache[key] = entry;
@@ -93,10 +120,24 @@ async function readings(): Promise<PhotoReadings[]> {
     if (++computed % 20 === 0) saveCache(cache);
     return entry;
   };
-  const photos = readManifest(REPO_FIXTURES).filter((p) => p.cls !== 'not-nature');
+  const measure = async (key: string, image: () => Promise<Buffer>): Promise<Reading> => {
+    const [cached, cachedMirror] = [cache[key], cache[`${key}:mirror`]];
+    if (cached && cachedMirror) return { ...cached, mirror: cachedMirror };
+    const { working } = await decodeImage(await image());
+    return { ...(cached ?? (await measureFrame(key, working))), mirror: cachedMirror ?? (await measureFrame(`${key}:mirror`, mirrorImage(working))) };
+  };
   const all: PhotoReadings[] = [];
-  for (const photo of photos) {
-    const bytes = readFileSync(photo.path);
+  for (const photo of readManifest(REPO_FIXTURES)) for (const colouring of COLOURINGS) all.push(await readPhoto(photo, colouring));
+  if (computed > 0) saveCache(cache);
+  const reported = all.filter((r) => r.reported).length;
+  console.log(
+    `${reported} nature photos reported on, ${all.length / COLOURINGS.length - reported} non-nature photos trained on; each in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}) with ${Object.values(TRAINING_FRAMINGS).flat().length} training framings, as it is and mirrored; ${KINDS.length * 2} evaluation degradations of each reported photo (${computed} readings measured, the rest from ${relative(root, CACHE)})`,
+  );
+  return all;
+
+  async function readPhoto(photo: FixturePhoto, colouring: (typeof COLOURINGS)[number]): Promise<PhotoReadings> {
+    const bytes = await colouring.apply(readFileSync(photo.path));
+    const isReported = photo.cls !== 'not-nature' && colouring === COLOURINGS[0];
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
     const base = await measure(`${hash}:baseline`, () => baseline(bytes));
     const centre = framingCentre(base.m);
@@ -106,28 +147,31 @@ async function readings(): Promise<PhotoReadings[]> {
     for (const kind of KINDS) {
       for (const framing of TRAINING_FRAMINGS[kind]) training[framing.name] = await measure(`${hash}:${framing.name}`, () => reframe(bytes, framing.reframing(direction), centre));
     }
-    const evaluation = {} as PhotoReadings['evaluation'];
-    for (const kind of KINDS) {
+    const evaluation = isReported ? ({} as Record<Kind, [Reading, Reading]>) : null;
+    for (const kind of evaluation ? KINDS : []) {
       const [mild, strong] = DEGRADATIONS.filter((d) => d.kind === kind);
-      if (!mild || !strong) throw new Error(`no degradations of kind ${kind}`);
+      if (!evaluation || !mild || !strong) throw new Error(`no degradations of kind ${kind}`);
       const context = { subject: centre, tiltDirection: direction };
       evaluation[kind] = [await measure(`${hash}:eval ${mild.label}`, () => degrade(bytes, mild, context)), await measure(`${hash}:eval ${strong.label}`, () => degrade(bytes, strong, context))];
     }
-    all.push({ photo: photo.name, base, resampled, training, evaluation });
+    return { photo: photo.name, colouring: colouring.name, reported: isReported, base, resampled, training, evaluation };
   }
-  if (computed > 0) saveCache(cache);
-  console.log(`${all.length} nature photos: baseline, ${Object.values(TRAINING_FRAMINGS).flat().length} training framings and ${KINDS.length * 2} evaluation degradations each (${computed} measured, the rest from ${relative(root, CACHE)})`);
-  return all;
 }
 
-const featuresOf = (r: Reading): number[] => compositionFeatures(r.m, r.backbone);
+const featuresOf = (r: FrameReading): number[] => compositionFeatures(r.m, r.backbone);
+/** The photo as it is, or mirrored left to right. */
+const VIEWS = [(r: Reading): FrameReading => r, (r: Reading): FrameReading => r.mirror];
 
-/** Pairs (better, worse) from one photo's training framings. */
+/** Pairs (better, worse) from one photo's training framings, as it is and mirrored (never a frame against another's mirror image). */
 function pairsOf(r: PhotoReadings): Array<[number[], number[]]> {
+  return VIEWS.flatMap((view) => pairsIn(r, view));
+}
+
+function pairsIn(r: PhotoReadings, view: (r: Reading) => FrameReading): Array<[number[], number[]]> {
   const pairs: Array<[number[], number[]]> = [];
-  const framed = [featuresOf(r.base), featuresOf(r.resampled)];
+  const framed = [featuresOf(view(r.base)), featuresOf(view(r.resampled))];
   for (const kind of KINDS) {
-    const chain = TRAINING_FRAMINGS[kind].map((f) => featuresOf(r.training[f.name] as Reading));
+    const chain = TRAINING_FRAMINGS[kind].map((f) => featuresOf(view(r.training[f.name] as Reading)));
     // The 70 % off-centre window and the 55 % ones are different crops, not one ladder: each ranks below the photo as framed.
     const ladder = kind === 'off-centre crop' ? chain.slice(1) : chain;
     for (const base of framed) for (const worse of chain) pairs.push([base, worse]);
@@ -147,7 +191,7 @@ interface Ranker {
  * over all pairs plus an L2 penalty, by full-batch Adam on standardised features.
  */
 function trainRanker(photos: PhotoReadings[]): Ranker {
-  const rows = photos.flatMap((r) => [r.base, r.resampled, ...Object.values(r.training)].map(featuresOf));
+  const rows = photos.flatMap((r) => [r.base, r.resampled, ...Object.values(r.training)].flatMap((x) => VIEWS.map((view) => featuresOf(view(x)))));
   const dims = rows[0]?.length ?? 0;
   const mean = new Array<number>(dims).fill(0);
   const std = new Array<number>(dims).fill(0);
@@ -180,14 +224,23 @@ function trainRanker(photos: PhotoReadings[]): Ranker {
 function headOf(ranker: Ranker, photos: PhotoReadings[]): CompositionHead {
   const backboneSize = (photos[0]?.base.backbone.length ?? 0);
   const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, offLevelPoints: 0, ...BOUNDS };
-  const ranks = photos.map((r) => framingRank(r.base.m, r.base.backbone, head)).sort((a, b) => a - b);
+  const ranks = photos.map((r) => rankOf(r.base, head)).sort((a, b) => a - b);
   head.centre = ranks[Math.floor(ranks.length / 2)] ?? 0;
   return head;
 }
 
-/** The composition score as rated: measured terms plus the learned term (or without it: `head` null). */
+/** A framing's ranking score: the mean of its own and its mirror image's. */
+const rankOf = (r: Reading, head: CompositionHead): number => (framingRank(r.m, r.backbone, head) + framingRank(r.mirror.m, r.mirror.backbone, head)) / 2;
+/** The learned term a framing gets, from its own reading and its mirror image's. */
+const termOf = (r: Reading, head: CompositionHead): number => (learnedFramingTerm(r.m, r.backbone, head) + learnedFramingTerm(r.mirror.m, r.mirror.backbone, head)) / 2;
+
+/** The composition score as rated (the frame and its mirror image): measured terms plus the learned term, or without it (`head` null) the measured terms alone. */
 const score = (r: Reading, head: CompositionHead | null): number =>
-  roundScore(head ? scoreComposition(r.m, 'the main subject', { backbone: r.backbone }, head).score : scoreComposition(r.m, 'the main subject', null).score);
+  roundScore(
+    head
+      ? scoreComposition(r.m, 'the main subject', { backbone: r.backbone, mirror: { composition: r.mirror.m, backbone: r.mirror.backbone } }, head).score
+      : (scoreComposition(r.m, 'the main subject', null).score + scoreComposition(r.mirror.m, 'the main subject', null).score) / 2,
+  );
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -199,8 +252,8 @@ function pct(n: number, d: number): string {
 }
 
 /** Blends tried: weight of the measured terms, points per unit of rank, points per unit of line energy off level. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
-const BLENDS = [1, 0.75, 0.5, 0.25].flatMap((measuredWeight) =>
-  [0.1, 0.2, 0.3, 0.5].flatMap((scale) => [0, 5, 10, 15, 20].map((offLevelPoints) => ({ measuredWeight, scale, offLevelPoints }))),
+const BLENDS = [1, 0.75, 0.5, 0.25, 0.15, 0.1].flatMap((measuredWeight) =>
+  [0.1, 0.2, 0.3, 0.5, 0.7, 1].flatMap((scale) => [0, 5, 10, 15, 20].map((offLevelPoints) => ({ measuredWeight, scale, offLevelPoints }))),
 );
 
 /** The held-out ladders of training framings (mild, strong) the blend is chosen on. */
@@ -216,10 +269,12 @@ function trainingLadders(r: PhotoReadings): Array<[Reading, Reading]> {
 const moves = (s0: number, s1: number, s2: number): boolean => s0 >= s1 && s1 >= s2 && s0 > s2;
 
 async function main(): Promise<void> {
-  const photos = await readings();
+  const everything = await readings();
+  const photos = everything.filter((r) => r.reported);
+  // Folds over the reported photos; a photo's colourings go with it, the non-nature photos train every fold.
   const fold = new Map(photos.map((p, i) => [p.photo, i % FOLDS]));
   const foldHeads = Array.from({ length: FOLDS }, (_, k) => {
-    const train = photos.filter((p) => fold.get(p.photo) !== k);
+    const train = everything.filter((r) => fold.get(r.photo) !== k);
     return headOf(trainRanker(train), train);
   });
   const headFor = (r: PhotoReadings, blend = chosen): CompositionHead => ({ ...(foldHeads[fold.get(r.photo) ?? 0] as CompositionHead), ...blend });
@@ -247,7 +302,7 @@ async function main(): Promise<void> {
     const head = headFor(r);
     {
       for (const kind of KINDS) {
-        const [mild, strong] = r.evaluation[kind];
+        const [mild, strong] = (r.evaluation as Record<Kind, [Reading, Reading]>)[kind];
         const [s0, s1, s2] = [r.base, mild, strong].map((x) => score(x, head)) as [number, number, number];
         const [h0, h1, h2] = [r.base, mild, strong].map((x) => score(x, null)) as [number, number, number];
         const t = tally.get(kind) ?? { moved: 0, fell: 0, total: 0, before: 0, drops: [] };
@@ -258,15 +313,15 @@ async function main(): Promise<void> {
         if (moves(h0, h1, h2)) t.before++;
         t.drops.push(s0 - s2);
         if (process.argv.includes('--verbose')) console.log(`    ${moves(s0, s1, s2) ? 'ok  ' : 'MISS'} ${kind.padEnd(16)} ${s0} → ${s1} → ${s2}   measured terms only ${h0} → ${h1} → ${h2}  ${r.photo}`);
-        const rank = (x: Reading): number => framingRank(x.m, x.backbone, head);
+        const rank = (x: Reading): number => rankOf(x, head);
         for (const [a, b] of [[r.base, mild], [mild, strong], [r.base, strong]] as const) {
           pairAccuracy.total++;
           if (rank(a) > rank(b)) pairAccuracy.right++;
         }
         if (kind === 'tilt') {
           // Resampling alone must not read as a worse framing: the term's change from the baseline to its half-pixel-shifted copy, against the 2° tilt's.
-          resampling.push(learnedFramingTerm(r.resampled.m, r.resampled.backbone, head) - learnedFramingTerm(r.base.m, r.base.backbone, head));
-          mildTilt.push(learnedFramingTerm(mild.m, mild.backbone, head) - learnedFramingTerm(r.base.m, r.base.backbone, head));
+          resampling.push(termOf(r.resampled, head) - termOf(r.base, head));
+          mildTilt.push(termOf(mild, head) - termOf(r.base, head));
         }
       }
     }
@@ -285,10 +340,10 @@ async function main(): Promise<void> {
   for (const line of lines) console.log(`  ${line}`);
 
   if (process.argv.includes('--no-write')) return;
-  const head = { ...headOf(trainRanker(photos), photos), ...chosen };
+  const head = { ...headOf(trainRanker(everything), everything), ...chosen };
   const round = (v: number): number => Number(v.toPrecision(5));
   const out = {
-    trainedOn: `${photos.length} nature fixture photos, each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')})`,
+    trainedOn: `${everything.length / COLOURINGS.length} fixture photos (${photos.length} nature, the rest not nature) in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}), each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')}), as it is and mirrored left to right`,
     crossValidation: lines,
     ...head,
     mean: head.mean.map(round),

@@ -93,6 +93,8 @@ describe('local engine on the fixture photos', () => {
       if (article) problems.push(`${photo.name}: "${article[0]}"`);
       if (/\d\.\d|acutance|σ|detector|centernet|nsfwjs/i.test(feedback)) problems.push(`${photo.name}: measurement or engine name in the feedback`);
       if (Math.abs(exposureCorrection(analysis.measurements.lighting)) >= 1 && scores.lighting > 8.5) problems.push(`${photo.name}: a stop of exposure to fix but lighting ${scores.lighting}`);
+      // The composition score is the mean of the frame's and its mirror image's, and says so.
+      if (!evidence.composition.some((line) => /^the frame mirrored left to right scores \d+(\.\d)? against \d+(\.\d)? as it is/.test(line))) problems.push(`${photo.name}: no mirror-image line under composition`);
       const subject = analysis.measurements.composition.subject;
       const area = analysis.measurements.composition.subjectArea;
       if (subject?.source === 'detector' && area !== null) {

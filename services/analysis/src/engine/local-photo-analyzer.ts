@@ -1,7 +1,8 @@
 import type { RatingEvidence } from '@wildframe/contracts';
 import { decodeImage } from './image/decode-image';
 import type { Detection, PhotoMeasurements } from './measure/measure-photo';
-import { measurePhoto } from './measure/measure-photo';
+import { measureComposition, measurePhoto } from './measure/measure-photo';
+import { mirrorImage } from './image/pixels';
 import type { ModelLoader, ModelState } from './models/model-loader';
 import { withinBudget } from './models/model-loader';
 import type { ContentClassifier } from './models/content-classifier';
@@ -86,10 +87,14 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
 
     const reading = detectorState.ready ? await detectorState.model.read(decoded.working) : null;
     const detections = reading?.detections ?? null;
+    // The frame mirrored left to right, for the composition score (see `scoreComposition`).
+    const mirrored = reading ? mirrorImage(decoded.working) : null;
+    const mirrorReading = mirrored && detectorState.ready ? await detectorState.model.read(mirrored) : null;
     const detectMs = lap();
     const content = classifierState.ready ? await classifierState.model.classify(decoded.working) : null;
     const classifyMs = lap();
     const measurements = measurePhoto(decoded, detections ?? [], reading?.features.classPeaks ?? null);
+    const mirror = mirrored && mirrorReading ? { composition: measureComposition(mirrored, mirrorReading.detections, mirrorReading.features.classPeaks), backbone: mirrorReading.features.backbone } : null;
     const scene = reading ? classifyScene(reading.features, measurements) : null;
     const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: lap() };
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
@@ -108,7 +113,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
     });
     const category = classifyCategory(detections, measurements, scene);
-    const aspects = this.scoreAspects(measurements, category, reading ? { backbone: reading.features.backbone } : null, excludeReference);
+    const aspects = this.scoreAspects(measurements, category, reading ? { backbone: reading.features.backbone, mirror } : null, excludeReference);
     const evidence = evidenceOf(aspects, category, screening, engine);
     if (screening.refused) {
       return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category, scene, timings };

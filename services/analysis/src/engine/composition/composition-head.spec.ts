@@ -42,6 +42,20 @@ describe('learned composition term', () => {
     expect(scoreComposition(m, 'the main subject', null).evidence.join(' ')).toMatch(/learned framing term not applied/);
   });
 
+  it('scores a frame and its mirror image as the mean of the two, and says so under "How we measured"', async () => {
+    const level = await sharp(grid, { raw: { width: W, height: H, channels: 3 } }).jpeg({ quality: 95 }).toBuffer();
+    const [m0, m5] = await Promise.all([level, await reframe(level, { kind: 'tilt', degrees: 5 }, { x: 0.5, y: 0.5 })].map(composition));
+    const alone = (m: CompositionMeasurement): number => scoreComposition(m, 'the main subject', { backbone }).score;
+    const paired = scoreComposition(m0, 'the main subject', { backbone, mirror: { composition: m5, backbone } });
+    expect(alone(m0)).toBeGreaterThan(alone(m5));
+    expect(paired.score).toBeCloseTo((alone(m0) + alone(m5)) / 2, 6);
+    expect(paired.evidence.join(' ')).toMatch(/mirrored left to right scores \d+(\.\d)? against \d+(\.\d)? as it is/);
+    // The findings (what the feedback says) are the frame's own, not its mirror image's.
+    expect(paired.problems).toEqual(scoreComposition(m0, 'the main subject', { backbone }).problems);
+    // A mirror image that reads the same leaves the score as it was.
+    expect(scoreComposition(m0, 'the main subject', { backbone, mirror: { composition: m0, backbone } }).score).toBeCloseTo(alone(m0), 6);
+  });
+
   it('refuses features of another shape rather than guessing', async () => {
     const m = await composition(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777' } }).png().toBuffer());
     expect(() => framingRank(m, new Float32Array(10))).toThrow(/train:analysis/);

@@ -17,6 +17,23 @@ export interface Plane {
   data: Float32Array;
 }
 
+/** The image mirrored left to right. */
+export function mirrorImage(image: RgbImage): RgbImage {
+  const { width, height } = image;
+  const data = new Uint8Array(image.data.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width * 3;
+    for (let x = 0; x < width; x++) {
+      const from = row + x * 3;
+      const to = row + (width - 1 - x) * 3;
+      data[to] = image.data[from] as number;
+      data[to + 1] = image.data[from + 1] as number;
+      data[to + 2] = image.data[from + 2] as number;
+    }
+  }
+  return { width, height, data };
+}
+
 export function plane(width: number, height: number, fill = 0): Plane {
   const data = new Float32Array(width * height);
   if (fill !== 0) data.fill(fill);

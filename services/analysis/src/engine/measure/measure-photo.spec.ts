@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { decodeImage } from '../image/decode-image';
-import { PhotoMeasurements, measurePhoto } from './measure-photo';
+import { mirrorImage } from '../image/pixels';
+import { PhotoMeasurements, measureComposition, measurePhoto } from './measure-photo';
 import { offLevel } from './lean';
 
 // Generous: CI machines are often shared.
@@ -158,6 +159,24 @@ describe('the frame lean and the room at the edges', () => {
     // Off level grows in proportion with the turn, either way.
     expect(offLevel(two ?? null)).toBeGreaterThan(offLevel(level ?? null) + 0.03);
     expect(offLevel(five ?? null)).toBeGreaterThan(offLevel(two ?? null) + 0.03);
+  });
+
+  it('measures the framing alone as measurePhoto does, and its mirror image mirrored: the turn reversed, the weight on the other side', async () => {
+    const disc = rgb(W, H, (x, y) => (Math.hypot(x - 150, y - H / 2) < 90 ? ((x + y) % 6 < 3 ? [250, 120, 20] : [120, 40, 10]) : [90, 110, 90]));
+    const [grid2, discLeft] = await Promise.all([turn(2), png(disc)].map(async (image) => {
+      const bytes = await image;
+      const { working } = await decodeImage(bytes);
+      const own = measureComposition(working, []);
+      expect(own).toEqual((await measure(bytes)).composition);
+      return { own, mirrored: measureComposition(mirrorImage(working), []) };
+    }));
+    expect(grid2?.mirrored.axes?.angle).toBeCloseTo(-(grid2?.own.axes?.angle ?? 0), 0);
+    expect(grid2?.own.axes?.angle).toBeGreaterThan(1.6);
+    expect(discLeft?.own.weightCentre?.x).toBeLessThan(0.35);
+    expect(discLeft?.mirrored.weightCentre?.x).toBeCloseTo(1 - (discLeft?.own.weightCentre?.x ?? 0), 1);
+    expect(discLeft?.mirrored.edgeWeight).toBeCloseTo(discLeft?.own.edgeWeight ?? -1, 1);
+    const [one, two] = [Uint8Array.from([1, 2, 3, 4, 5, 6]), { width: 2, height: 1 }];
+    expect(Array.from(mirrorImage({ ...two, data: one }).data)).toEqual([4, 5, 6, 1, 2, 3]);
   });
 
   it('finds no clear lean in grain, and calmer edges around a centred subject than around one at the edge', async () => {

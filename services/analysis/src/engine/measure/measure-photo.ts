@@ -1,5 +1,5 @@
 import type { DecodedImage } from '../image/decode-image';
-import { Box, Plane, gaussianBlur, gridMeans, halve, luminance, sobel } from '../image/pixels';
+import { Box, Gradients, Plane, RgbImage, gaussianBlur, gridMeans, halve, luminance, sobel } from '../image/pixels';
 import { ClarityMeasurement, measureClarity } from './clarity.measure';
 import { ColourMeasurement, LabImage, measureColour, toLab } from './colour.measure';
 import { Horizon, Verticals, findHorizon, findVerticals } from './horizon';
@@ -167,15 +167,21 @@ function edgeContact(box: Box): CompositionMeasurement['edgeContact'] {
   return sides;
 }
 
-/** Runs every measurement on a decoded photo. `detections` may be empty (nothing found, or no detector). */
-export function measurePhoto(image: DecodedImage, detections: readonly Detection[], classPeaks: ArrayLike<number> | null = null): PhotoMeasurements {
-  const luma = luminance(image.working);
-  const detailLuma = luminance(image.detail);
-  const lab = toLab(image.working, 128);
-  const fine = sobel(gaussianBlur(luma, 0.7));
-  const smoothHalf = gaussianBlur(halve(luma), 1.25);
-  const coarse = sobel(smoothHalf);
+/** The planes the framing is measured on, from the working copy. */
+interface FramingPlanes {
+  lab: LabImage;
+  fine: Gradients;
+  smoothHalf: Plane;
+  coarse: Gradients;
+}
 
+function framingPlanes(working: RgbImage, luma: Plane = luminance(working)): FramingPlanes {
+  const smoothHalf = gaussianBlur(halve(luma), 1.25);
+  return { lab: toLab(working, 128), fine: sobel(gaussianBlur(luma, 0.7)), smoothHalf, coarse: sobel(smoothHalf) };
+}
+
+function compositionOf(planes: FramingPlanes, detections: readonly Detection[], classPeaks: ArrayLike<number> | null): CompositionMeasurement {
+  const { lab, fine, smoothHalf, coarse } = planes;
   const detected = mainSubjectDetection(detections);
   let subject: Subject | null = null;
   if (detected) {
@@ -196,14 +202,44 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
       subject = { box: region.box, centroid: region.centroid, source: 'saliency', label: null, confidence: region.massShare };
     }
   }
+  const orientations = lineOrientations(coarse);
+  return {
+    subject,
+    thirdsDistance: subject ? Math.min(...POWER_POINTS.map(([px, py]) => Math.hypot(subject.centroid.x - px, subject.centroid.y - py))) : null,
+    subjectArea: subject ? subject.box.width * subject.box.height : null,
+    edgeContact: subject ? edgeContact(subject.box) : [],
+    horizon: findHorizon(smoothHalf, coarse),
+    verticals: findVerticals(coarse),
+    lean: findFrameLean(coarse, orientations),
+    axes: lineAxes(orientations),
+    levelShares: levelShares(orientations),
+    horizontalLevelShares: levelShares(orientations, 'horizontal'),
+    edgeWeight: edgeWeightOf(fine.magnitude),
+    layering: layeringOf(lab),
+    weightCentre: region?.weightCentre ?? null,
+    animalEvidence: classPeaks ? Math.max(0, ...COCO_LABELS.map((label, i) => (SUBJECT_LABELS.has(label) ? (classPeaks[i] ?? 0) : 0))) : null,
+    othersCut: detections.filter((d) => d !== detected && isSubjectCandidate(d) && edgeContact(d.box).length > 0).length,
+  };
+}
 
-  const thirdsDistance = subject
-    ? Math.min(...POWER_POINTS.map(([px, py]) => Math.hypot(subject.centroid.x - px, subject.centroid.y - py)))
-    : null;
+/**
+ * The framing measurements alone, on a working copy: what the composition score reads. Used for the
+ * photo mirrored left to right, which the composition score is averaged with (see `scoreComposition`).
+ */
+export function measureComposition(working: RgbImage, detections: readonly Detection[], classPeaks: ArrayLike<number> | null = null): CompositionMeasurement {
+  return compositionOf(framingPlanes(working), detections, classPeaks);
+}
 
+/** Runs every measurement on a decoded photo. `detections` may be empty (nothing found, or no detector). */
+export function measurePhoto(image: DecodedImage, detections: readonly Detection[], classPeaks: ArrayLike<number> | null = null): PhotoMeasurements {
+  const luma = luminance(image.working);
+  const detailLuma = luminance(image.detail);
+  const planes = framingPlanes(image.working, luma);
+  const { lab, fine, coarse } = planes;
+  const composition = compositionOf(planes, detections, classPeaks);
+  const subject = composition.subject;
   const colour = measureColour(image.working, lab);
   const structure = measureStructure(coarse, fine.magnitude);
-  const orientations = lineOrientations(coarse);
   return {
     version: 1,
     width: image.originalWidth,
@@ -211,23 +247,7 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
     clarity: measureClarity({ fine: fine.magnitude, coarse: coarse.magnitude }, detailLuma, subject?.box ?? null),
     lighting: measureLighting(image.working, luma, subject?.box ?? null),
     colour,
-    composition: {
-      subject,
-      thirdsDistance,
-      subjectArea: subject ? subject.box.width * subject.box.height : null,
-      edgeContact: subject ? edgeContact(subject.box) : [],
-      horizon: findHorizon(smoothHalf, coarse),
-      verticals: findVerticals(coarse),
-      lean: findFrameLean(coarse, orientations),
-      axes: lineAxes(orientations),
-      levelShares: levelShares(orientations),
-      horizontalLevelShares: levelShares(orientations, 'horizontal'),
-      edgeWeight: edgeWeightOf(fine.magnitude),
-      layering: layeringOf(lab),
-      weightCentre: region?.weightCentre ?? null,
-      animalEvidence: classPeaks ? Math.max(0, ...COCO_LABELS.map((label, i) => (SUBJECT_LABELS.has(label) ? (classPeaks[i] ?? 0) : 0))) : null,
-      othersCut: detections.filter((d) => d !== detected && isSubjectCandidate(d) && edgeContact(d.box).length > 0).length,
-    },
+    composition,
     structure,
     signature: visualSignature(lab, colour, structure),
   };

@@ -1,12 +1,17 @@
 import { COMPOSITION_HEAD, CompositionHead, learnedFramingTerm } from '../composition/composition-head';
+import type { CompositionMeasurement, Subject } from '../measure/measure-photo';
+import { offLevel } from '../measure/lean';
+import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
 
 /** What the learned framing term reads besides the measurements: the detector backbone's pooled features. */
 export interface LearnedFramingInput {
   backbone: ArrayLike<number>;
+  /**
+   * The same frame mirrored left to right: measured again and read again by the detector. Left and
+   * right make no difference to composition, so the score is the mean of the two frames' scores.
+   */
+  mirror?: { composition: CompositionMeasurement; backbone: ArrayLike<number> } | null;
 }
-import type { CompositionMeasurement, Subject } from '../measure/measure-photo';
-import { offLevel } from '../measure/lean';
-import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
 
 /** Where the measured terms start from: a frame with nothing for or against it. */
 const NEUTRAL = 6.6;
@@ -32,6 +37,19 @@ const CLEAR_LEAN = 0.15;
  *  - without a subject, the horizon's height against the thirds.
  */
 export function scoreComposition(m: CompositionMeasurement, where: string, learned: LearnedFramingInput | null, head: CompositionHead = COMPOSITION_HEAD): AspectScore {
+  const own = scoreFrame(m, where, learned, head);
+  const mirror = learned?.mirror;
+  if (!mirror) return own;
+  // A detection near the detector's threshold can come and go with a small change to the frame
+  // (a crab read as a horse at 27 %), and its terms swing the score. The mirrored frame is an
+  // independent second look at the same composition: averaging the two halves that noise.
+  const mirrored = scoreFrame(mirror.composition, where, { backbone: mirror.backbone }, head);
+  const score = (own.score + mirrored.score) / 2;
+  return { ...own, score, evidence: [...own.evidence, `the frame mirrored left to right scores ${oneDecimal(mirrored.score)} against ${oneDecimal(own.score)} as it is: the composition score is their mean`] };
+}
+
+/** One frame's composition score (`scoreComposition` averages the frame and its mirror image). */
+function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFramingInput | null, head: CompositionHead): AspectScore {
   const evidence: string[] = [];
   const problems: Finding[] = [];
   const strengths: Finding[] = [];
