@@ -72,21 +72,19 @@ const KINDS: Kind[] = ['tilt', 'off-centre crop', 'tight crop'];
 
 interface PhotoReadings {
   photo: string;
-  /** `COLOURINGS` name. */
-  colouring: string;
-  /**
-   * Nature photos as shot are what the cross-validation reports on. The non-nature fixture photos are
-   * framed by their photographers too: they (and every colouring) are trained on, never reported.
-   */
-  reported: boolean;
   base: Reading;
   /** The baseline shifted half a pixel (resampled, not reframed): ranks with the baseline, above every worse framing. */
   resampled: Reading;
   /** Training framings by name. */
   training: Record<string, Reading>;
-  /** The evaluation's degradations, [mild, strong] per kind (reported photos only). */
+  /**
+   * The evaluation's degradations, [mild, strong] per kind: only for the nature photos as shot, which
+   * the cross-validation reports on. The non-nature fixture photos are framed by their photographers
+   * too: they (and every colouring) are trained on, never reported (null).
+   */
   evaluation: Record<Kind, [Reading, Reading]> | null;
 }
+type ReportedReadings = PhotoReadings & { evaluation: Record<Kind, [Reading, Reading]> };
 
 /** A framing's measurements and what the detector network saw of it (its backbone features, scaled to unit length). */
 interface FrameReading {
@@ -129,7 +127,7 @@ async function readings(): Promise<PhotoReadings[]> {
   const all: PhotoReadings[] = [];
   for (const photo of readManifest(REPO_FIXTURES)) for (const colouring of COLOURINGS) all.push(await readPhoto(photo, colouring));
   if (computed > 0) saveCache(cache);
-  const reported = all.filter((r) => r.reported).length;
+  const reported = all.filter((r) => r.evaluation).length;
   console.log(
     `${reported} nature photos reported on, ${all.length / COLOURINGS.length - reported} non-nature photos trained on; each in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}) with ${Object.values(TRAINING_FRAMINGS).flat().length} training framings, as it is and mirrored; ${KINDS.length * 2} evaluation degradations of each reported photo (${computed} readings measured, the rest from ${relative(root, CACHE)})`,
   );
@@ -137,7 +135,6 @@ async function readings(): Promise<PhotoReadings[]> {
 
   async function readPhoto(photo: FixturePhoto, colouring: (typeof COLOURINGS)[number]): Promise<PhotoReadings> {
     const bytes = await colouring.apply(readFileSync(photo.path));
-    const isReported = photo.cls !== 'not-nature' && colouring === COLOURINGS[0];
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
     const base = await measure(`${hash}:baseline`, () => baseline(bytes));
     const centre = framingCentre(base.m);
@@ -147,14 +144,15 @@ async function readings(): Promise<PhotoReadings[]> {
     for (const kind of KINDS) {
       for (const framing of TRAINING_FRAMINGS[kind]) training[framing.name] = await measure(`${hash}:${framing.name}`, () => reframe(bytes, framing.reframing(direction), centre));
     }
-    const evaluation = isReported ? ({} as Record<Kind, [Reading, Reading]>) : null;
-    for (const kind of evaluation ? KINDS : []) {
+    const reported = photo.cls !== 'not-nature' && colouring === COLOURINGS[0];
+    const evaluation = {} as Record<Kind, [Reading, Reading]>;
+    for (const kind of reported ? KINDS : []) {
       const [mild, strong] = DEGRADATIONS.filter((d) => d.kind === kind);
-      if (!evaluation || !mild || !strong) throw new Error(`no degradations of kind ${kind}`);
+      if (!mild || !strong) throw new Error(`no degradations of kind ${kind}`);
       const context = { subject: centre, tiltDirection: direction };
       evaluation[kind] = [await measure(`${hash}:eval ${mild.label}`, () => degrade(bytes, mild, context)), await measure(`${hash}:eval ${strong.label}`, () => degrade(bytes, strong, context))];
     }
-    return { photo: photo.name, colouring: colouring.name, reported: isReported, base, resampled, training, evaluation };
+    return { photo: photo.name, base, resampled, training, evaluation: reported ? evaluation : null };
   }
 }
 
@@ -270,7 +268,7 @@ const moves = (s0: number, s1: number, s2: number): boolean => s0 >= s1 && s1 >=
 
 async function main(): Promise<void> {
   const everything = await readings();
-  const photos = everything.filter((r) => r.reported);
+  const photos = everything.filter((r): r is ReportedReadings => r.evaluation !== null);
   // Folds over the reported photos; a photo's colourings go with it, the non-nature photos train every fold.
   const fold = new Map(photos.map((p, i) => [p.photo, i % FOLDS]));
   const foldHeads = Array.from({ length: FOLDS }, (_, k) => {
@@ -302,7 +300,7 @@ async function main(): Promise<void> {
     const head = headFor(r);
     {
       for (const kind of KINDS) {
-        const [mild, strong] = (r.evaluation as Record<Kind, [Reading, Reading]>)[kind];
+        const [mild, strong] = r.evaluation[kind];
         const [s0, s1, s2] = [r.base, mild, strong].map((x) => score(x, head)) as [number, number, number];
         const [h0, h1, h2] = [r.base, mild, strong].map((x) => score(x, null)) as [number, number, number];
         const t = tally.get(kind) ?? { moved: 0, fell: 0, total: 0, before: 0, drops: [] };
