@@ -3,7 +3,8 @@
  * (src/engine/composition/composition-head.json), a linear ranking score over framing features.
  *
  * Training pairs come from every fixture photo (nature and not; only nature photos are reported on),
- * each as shot, muted and in grey (`COLOURINGS`), each as it is and mirrored left to right (the score
+ * each as shot, muted and in grey (`COLOURINGS`), and from the training-only photos in
+ * fixtures/training-photos as shot (in every fold, never reported on), each as it is and mirrored left to right (the score
  * is the mean of a frame's and its mirror image's, as the engine rates it): the photo as its photographer framed it (the
  * 1024 px baseline) ranks above the same photo turned 1°, 3.5° and 7° (corners cropped away, no
  * empty corners), cropped to 55 % or 70 % with its subject pushed towards an edge, or cropped to
@@ -13,7 +14,7 @@
  * 5 folds grouped by photo (a photo and all its versions are always in the same fold), through the
  * whole composition score (measured terms + learned term, rounded as a rating is).
  * Deterministic: same photos, same weights. Readings are cached in tmp/analysis-composition-readings-v4.json.
- * The blend (weight of the measured terms, points per unit of rank, points per unit of line energy off level) is chosen in the same
+ * The blend (the term's bounds, weight of the measured terms, points per unit of rank, points per unit of line energy off level) is chosen in the same
  * cross-validation on the held-out photos' training framings, not on the evaluation's degradations.
  * Options: --no-write (report only), --rank-l2=<penalty>, --verbose (each photo's ladders).
  */
@@ -36,14 +37,26 @@ import { numberOption } from './options';
 const root = process.cwd();
 const CACHE = join(root, 'tmp', 'analysis-composition-readings-v4.json');
 const HEAD = join(root, 'services/analysis/src/engine/composition/composition-head.json');
+/**
+ * Photos for training only, never reported on: more framings by photographers (animals, landscapes,
+ * buildings, people), from the same Debian packages as the fixture set. Trained on as shot only:
+ * in their three colourings too they did no better, for three times the readings.
+ */
+const TRAINING_PHOTOS = join(root, 'services/analysis/fixtures/training-photos');
 const FOLDS = 5;
 const TRAINING = { l2: numberOption('rank-l2') ?? 0.05, iterations: numberOption('rank-iterations') ?? 400, learningRate: 0.02 };
 /**
- * The term's bounds in points: it can cost a badly framed photo up to 4 points and lift a well framed
- * one by 2.5 (with the measured terms at a tenth of their weight, so a well framed photo can still
- * reach 9 and more, and is not pressed against the bound where a worse framing would hardly move it).
+ * The term's bounds in points tried in the blend (what it can cost a badly framed photo, what it can
+ * lift a well framed one): it is eased into them (tanh), so a photo the term already ranks low is
+ * pressed against the lower bound, where a worse framing of it hardly moves the score; a wider bound
+ * leaves it room to fall. The upper bound lets a well framed photo reach 9 and more.
  */
-const BOUNDS = { min: -4, max: 2.5 };
+const BOUNDS = [
+  { min: -4, max: 2.5 },
+  { min: -5, max: 2.5 },
+  { min: -6, max: 2.5 },
+  { min: -5, max: 3 },
+];
 
 /**
  * Each photo is also trained on in these colourings, with all its framings: the same framings in
@@ -69,6 +82,8 @@ const TRAINING_FRAMINGS: Record<Kind, Array<{ name: string; reframing: (directio
   'tight crop': [0.75, 0.5, 0.33].map((share) => ({ name: `tight ${share * 100} %`, reframing: () => ({ kind: 'tight crop', share }) })),
 };
 const KINDS: Kind[] = ['tilt', 'off-centre crop', 'tight crop'];
+/** A kind's framings that form one ladder from mild to strong: the 70 % off-centre window and the 55 % ones are different crops, each only below the photo as framed. */
+const ladderOf = (kind: Kind): Array<(typeof TRAINING_FRAMINGS)[Kind][number]> => (kind === 'off-centre crop' ? TRAINING_FRAMINGS[kind].slice(1) : TRAINING_FRAMINGS[kind]);
 
 interface PhotoReadings {
   photo: string;
@@ -125,15 +140,17 @@ async function readings(): Promise<PhotoReadings[]> {
     return { ...(cached ?? (await measureFrame(key, working))), mirror: cachedMirror ?? (await measureFrame(`${key}:mirror`, mirrorImage(working))) };
   };
   const all: PhotoReadings[] = [];
-  for (const photo of readManifest(REPO_FIXTURES)) for (const colouring of COLOURINGS) all.push(await readPhoto(photo, colouring));
+  const [fixtures, extra] = [readManifest(REPO_FIXTURES), readManifest(TRAINING_PHOTOS)];
+  for (const photo of fixtures) for (const colouring of COLOURINGS) all.push(await readPhoto(photo, colouring, photo.cls !== 'not-nature'));
+  for (const photo of extra) all.push(await readPhoto(photo, COLOURINGS[0] as (typeof COLOURINGS)[number], false));
   if (computed > 0) saveCache(cache);
   const reported = all.filter((r) => r.evaluation).length;
   console.log(
-    `${reported} nature photos reported on, ${all.length / COLOURINGS.length - reported} non-nature photos trained on; each in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}) with ${Object.values(TRAINING_FRAMINGS).flat().length} training framings, as it is and mirrored; ${KINDS.length * 2} evaluation degradations of each reported photo (${computed} readings measured, the rest from ${relative(root, CACHE)})`,
+    `${reported} nature photos reported on; ${fixtures.length - reported} non-nature fixture photos and ${extra.length} training-only photos trained on; the fixture photos in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}), the training-only ones as shot; each with ${Object.values(TRAINING_FRAMINGS).flat().length} training framings, as it is and mirrored; ${KINDS.length * 2} evaluation degradations of each reported photo (${computed} readings measured, the rest from ${relative(root, CACHE)})`,
   );
   return all;
 
-  async function readPhoto(photo: FixturePhoto, colouring: (typeof COLOURINGS)[number]): Promise<PhotoReadings> {
+  async function readPhoto(photo: FixturePhoto, colouring: (typeof COLOURINGS)[number], nature: boolean): Promise<PhotoReadings> {
     const bytes = await colouring.apply(readFileSync(photo.path));
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
     const base = await measure(`${hash}:baseline`, () => baseline(bytes));
@@ -144,7 +161,7 @@ async function readings(): Promise<PhotoReadings[]> {
     for (const kind of KINDS) {
       for (const framing of TRAINING_FRAMINGS[kind]) training[framing.name] = await measure(`${hash}:${framing.name}`, () => reframe(bytes, framing.reframing(direction), centre));
     }
-    const reported = photo.cls !== 'not-nature' && colouring === COLOURINGS[0];
+    const reported = nature && colouring === COLOURINGS[0];
     const evaluation = {} as Record<Kind, [Reading, Reading]>;
     for (const kind of reported ? KINDS : []) {
       const [mild, strong] = DEGRADATIONS.filter((d) => d.kind === kind);
@@ -170,8 +187,7 @@ function pairsIn(r: PhotoReadings, view: (r: Reading) => FrameReading): Array<[n
   const framed = [featuresOf(view(r.base)), featuresOf(view(r.resampled))];
   for (const kind of KINDS) {
     const chain = TRAINING_FRAMINGS[kind].map((f) => featuresOf(view(r.training[f.name] as Reading)));
-    // The 70 % off-centre window and the 55 % ones are different crops, not one ladder: each ranks below the photo as framed.
-    const ladder = kind === 'off-centre crop' ? chain.slice(1) : chain;
+    const ladder = ladderOf(kind).map((f) => featuresOf(view(r.training[f.name] as Reading)));
     for (const base of framed) for (const worse of chain) pairs.push([base, worse]);
     for (let i = 0; i < ladder.length; i++) for (let j = i + 1; j < ladder.length; j++) pairs.push([ladder[i] as number[], ladder[j] as number[]]);
   }
@@ -221,7 +237,7 @@ function trainRanker(photos: PhotoReadings[]): Ranker {
 
 function headOf(ranker: Ranker, photos: PhotoReadings[]): CompositionHead {
   const backboneSize = (photos[0]?.base.backbone.length ?? 0);
-  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, offLevelPoints: 0, ...BOUNDS };
+  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, offLevelPoints: 0, ...(BOUNDS[0] as (typeof BOUNDS)[number]) };
   const ranks = photos.map((r) => rankOf(r.base, head)).sort((a, b) => a - b);
   head.centre = ranks[Math.floor(ranks.length / 2)] ?? 0;
   return head;
@@ -249,19 +265,17 @@ function pct(n: number, d: number): string {
   return `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
 }
 
-/** Blends tried: weight of the measured terms, points per unit of rank, points per unit of line energy off level. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
-const BLENDS = [1, 0.75, 0.5, 0.25, 0.15, 0.1].flatMap((measuredWeight) =>
-  [0.1, 0.2, 0.3, 0.5, 0.7, 1].flatMap((scale) => [0, 5, 10, 15, 20].map((offLevelPoints) => ({ measuredWeight, scale, offLevelPoints }))),
-);
+/** Blends tried: the term's bounds, weight of the measured terms, points per unit of rank, points per unit of line energy off level. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
+const BLENDS = BOUNDS.flatMap((bounds) => [1, 0.75, 0.5, 0.25, 0.15, 0.1].flatMap((measuredWeight) =>
+  [0.1, 0.2, 0.3, 0.5, 0.7, 1].flatMap((scale) => [0, 5, 10, 15, 20].map((offLevelPoints) => ({ measuredWeight, scale, offLevelPoints, ...bounds }))),
+));
 
-/** The held-out ladders of training framings (mild, strong) the blend is chosen on. */
+/** The held-out ladders of training framings (milder, stronger: each kind's consecutive steps) the blend is chosen on. */
 function trainingLadders(r: PhotoReadings): Array<[Reading, Reading]> {
-  const at = (name: string): Reading => r.training[name] as Reading;
-  const names = (kind: Kind): string[] => TRAINING_FRAMINGS[kind].map((f) => f.name);
-  const [t1, t2, t3] = names('tilt') as [string, string, string];
-  const [, o1, o2, o3] = names('off-centre crop') as [string, string, string, string];
-  const [c1, c2, c3] = names('tight crop') as [string, string, string];
-  return [[at(t1), at(t2)], [at(t2), at(t3)], [at(o1), at(o2)], [at(o2), at(o3)], [at(c1), at(c2)], [at(c2), at(c3)]];
+  return KINDS.flatMap((kind) => {
+    const steps = ladderOf(kind).map((f) => r.training[f.name] as Reading);
+    return steps.slice(1).map((stronger, i): [Reading, Reading] => [steps[i] as Reading, stronger]);
+  });
 }
 
 const moves = (s0: number, s1: number, s2: number): boolean => s0 >= s1 && s1 >= s2 && s0 > s2;
@@ -289,8 +303,8 @@ async function main(): Promise<void> {
       chosen = blend;
     }
   }
-  const ladderCount = photos.length * 6;
-  console.log(`blend chosen on the held-out training-framing ladders: measured terms × ${chosen.measuredWeight}, ${chosen.scale} points per unit of rank, ${chosen.offLevelPoints} points per unit of line energy off level (${pct(best, ladderCount)} of those ladders moved)`);
+  const ladderCount = photos.length * trainingLadders(photos[0] as PhotoReadings).length;
+  console.log(`blend chosen on the held-out training-framing ladders: bounds ${chosen.min} … ${chosen.max}, measured terms × ${chosen.measuredWeight}, ${chosen.scale} points per unit of rank, ${chosen.offLevelPoints} points per unit of line energy off level (${pct(best, ladderCount)} of those ladders moved)`);
 
   const tally = new Map<string, { moved: number; fell: number; total: number; before: number; drops: number[] }>();
   const pairAccuracy = { right: 0, total: 0 };
@@ -341,7 +355,7 @@ async function main(): Promise<void> {
   const head = { ...headOf(trainRanker(everything), everything), ...chosen };
   const round = (v: number): number => Number(v.toPrecision(5));
   const out = {
-    trainedOn: `${everything.length / COLOURINGS.length} fixture photos (${photos.length} nature, the rest not nature) in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}), each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')}), as it is and mirrored left to right`,
+    trainedOn: `${readManifest(REPO_FIXTURES).length} fixture photos (${photos.length} nature, the rest not nature) in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}) and ${readManifest(TRAINING_PHOTOS).length} training-only photos (fixtures/training-photos) as shot, each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')}), as it is and mirrored left to right`,
     crossValidation: lines,
     ...head,
     mean: head.mean.map(round),
