@@ -141,6 +141,9 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
 export async function chooseFromAccountMenu(page: Page, name: string, item: string): Promise<void> {
   const button = page.getByRole('banner').getByRole('button', { name });
   const menu = page.locator('.account-menu');
+  // Closed first: right after a choice the menu is still fading out, and a click on the button then
+  // does not reopen it (a CI run once clicked Sign Out on the fading menu, and nothing happened).
+  await expect(menu).toBeHidden();
   await button.click();
   // Placed under its button, and done appearing (antd zooms it in from transparent): the same box
   // on two reads and fully opaque. A click during the zoom was once lost (the page stayed put).

@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Route } from '@playwright/test';
+import { chooseFromAccountMenu } from './auth-fixtures';
 
 /** Every route of the spec's route table with the heading its page shows. */
 const routes: ReadonlyArray<{ path: string; heading: string; title: string }> = [
@@ -238,8 +239,7 @@ test.describe('signed in', () => {
     await menu.getByRole('menuitem', { name: 'Profile' }).click();
     await expect(page).toHaveURL(/\/profile$/);
 
-    await trigger.click();
-    await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await chooseFromAccountMenu(page, 'Ansel', 'Sign Out');
 
     await expect(page).toHaveURL(/\/$/);
     await expect(header.getByRole('link', { name: 'Sign In' })).toBeVisible();
