@@ -69,6 +69,24 @@ describe('local engine on the fixture photos', () => {
     for (const name of [KINGFISHER, CANYON, DAHLIA, 'landscape_jetty_fog_bw_plasma.jpg']) expect((await analyse(fixture(name))).outcome.outcome).toBe('rated');
   });
 
+  it('reads the mirror image only for a photo it rates: a refused photo pays for one detector read', async () => {
+    const detector = await models.detector();
+    if (!detector.ready) throw new Error(detector.reason);
+    const reads = jest.spyOn(detector.model, 'read');
+    try {
+      const astronaut = await analyse(fixture('notnature_person_astronaut_skimage.png'));
+      expect(astronaut.outcome.outcome).toBe('refused');
+      expect(reads).toHaveBeenCalledTimes(1);
+      if (astronaut.outcome.outcome === 'refused') expect(astronaut.outcome.evidence.composition.join(' ')).not.toMatch(/mirrored/);
+      reads.mockClear();
+      const bird = rated(await analyse(fixture(KINGFISHER)));
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(bird.evidence.composition.join(' ')).toMatch(/the frame mirrored left to right scores/);
+    } finally {
+      reads.mockRestore();
+    }
+  });
+
   it('over every fixture photo: feedback never contradicts itself or the scores, is grammatical, and sizes agree with the box', async () => {
     const problems: string[] = [];
     const contradictions: Array<[RegExp, RegExp]> = [
