@@ -56,15 +56,20 @@ const BOUNDS = [
   { min: -5, max: 2.5 },
   { min: -6, max: 2.5 },
   { min: -5, max: 3 },
-];
+] as const;
 
 /**
  * Each photo is also trained on in these colourings, with all its framings: the same framings in
  * another colour teach the term what the frame does, not what the photo looks like. A photo's
  * colourings are always in its own cross-validation fold.
  */
-const COLOURINGS: ReadonlyArray<{ name: string; apply: (bytes: Buffer) => Promise<Buffer> }> = [
-  { name: 'as shot', apply: async (bytes) => bytes },
+interface Colouring {
+  name: string;
+  apply: (bytes: Buffer) => Promise<Buffer>;
+}
+const AS_SHOT: Colouring = { name: 'as shot', apply: async (bytes) => bytes };
+const COLOURINGS: readonly Colouring[] = [
+  AS_SHOT,
   { name: 'muted', apply: (bytes) => sharp(bytes).rotate().modulate({ brightness: 0.85, saturation: 0.5, hue: 20 }).jpeg({ quality: 95 }).toBuffer() },
   { name: 'grey', apply: (bytes) => sharp(bytes).rotate().greyscale().linear(1.15, -15).toColourspace('srgb').jpeg({ quality: 95 }).toBuffer() },
 ];
@@ -117,7 +122,8 @@ function saveCache(cache: Cache): void {
   writeFileSync(CACHE, JSON.stringify(cache));
 }
 
-async function readings(): Promise<PhotoReadings[]> {
+/** Readings of every framing of the fixture photos (in every colouring) and of the training-only photos (as shot). */
+async function readings(fixtures: FixturePhoto[], extra: FixturePhoto[]): Promise<PhotoReadings[]> {
   const cache: Cache = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Cache) : {};
   const models = bundledModels();
   const detector = await models.detector();
@@ -140,9 +146,8 @@ async function readings(): Promise<PhotoReadings[]> {
     return { ...(cached ?? (await measureFrame(key, working))), mirror: cachedMirror ?? (await measureFrame(`${key}:mirror`, mirrorImage(working))) };
   };
   const all: PhotoReadings[] = [];
-  const [fixtures, extra] = [readManifest(REPO_FIXTURES), readManifest(TRAINING_PHOTOS)];
   for (const photo of fixtures) for (const colouring of COLOURINGS) all.push(await readPhoto(photo, colouring, photo.cls !== 'not-nature'));
-  for (const photo of extra) all.push(await readPhoto(photo, COLOURINGS[0] as (typeof COLOURINGS)[number], false));
+  for (const photo of extra) all.push(await readPhoto(photo, AS_SHOT, false));
   if (computed > 0) saveCache(cache);
   const reported = all.filter((r) => r.evaluation).length;
   console.log(
@@ -150,7 +155,7 @@ async function readings(): Promise<PhotoReadings[]> {
   );
   return all;
 
-  async function readPhoto(photo: FixturePhoto, colouring: (typeof COLOURINGS)[number], nature: boolean): Promise<PhotoReadings> {
+  async function readPhoto(photo: FixturePhoto, colouring: Colouring, nature: boolean): Promise<PhotoReadings> {
     const bytes = await colouring.apply(readFileSync(photo.path));
     const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
     const base = await measure(`${hash}:baseline`, () => baseline(bytes));
@@ -161,7 +166,7 @@ async function readings(): Promise<PhotoReadings[]> {
     for (const kind of KINDS) {
       for (const framing of TRAINING_FRAMINGS[kind]) training[framing.name] = await measure(`${hash}:${framing.name}`, () => reframe(bytes, framing.reframing(direction), centre));
     }
-    const reported = nature && colouring === COLOURINGS[0];
+    const reported = nature && colouring === AS_SHOT;
     const evaluation = {} as Record<Kind, [Reading, Reading]>;
     for (const kind of reported ? KINDS : []) {
       const [mild, strong] = DEGRADATIONS.filter((d) => d.kind === kind);
@@ -237,7 +242,7 @@ function trainRanker(photos: PhotoReadings[]): Ranker {
 
 function headOf(ranker: Ranker, photos: PhotoReadings[]): CompositionHead {
   const backboneSize = (photos[0]?.base.backbone.length ?? 0);
-  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, offLevelPoints: 0, ...(BOUNDS[0] as (typeof BOUNDS)[number]) };
+  const head: CompositionHead = { features: COMPOSITION_FEATURES.map(([name]) => name), backboneSize, ...ranker, centre: 0, scale: 1, measuredWeight: 1, offLevelPoints: 0, ...BOUNDS[0] };
   const ranks = photos.map((r) => rankOf(r.base, head)).sort((a, b) => a - b);
   head.centre = ranks[Math.floor(ranks.length / 2)] ?? 0;
   return head;
@@ -281,7 +286,8 @@ function trainingLadders(r: PhotoReadings): Array<[Reading, Reading]> {
 const moves = (s0: number, s1: number, s2: number): boolean => s0 >= s1 && s1 >= s2 && s0 > s2;
 
 async function main(): Promise<void> {
-  const everything = await readings();
+  const [fixtures, extra] = [readManifest(REPO_FIXTURES), readManifest(TRAINING_PHOTOS)];
+  const everything = await readings(fixtures, extra);
   const photos = everything.filter((r): r is ReportedReadings => r.evaluation !== null);
   // Folds over the reported photos; a photo's colourings go with it, the non-nature photos train every fold.
   const fold = new Map(photos.map((p, i) => [p.photo, i % FOLDS]));
@@ -355,7 +361,7 @@ async function main(): Promise<void> {
   const head = { ...headOf(trainRanker(everything), everything), ...chosen };
   const round = (v: number): number => Number(v.toPrecision(5));
   const out = {
-    trainedOn: `${readManifest(REPO_FIXTURES).length} fixture photos (${photos.length} nature, the rest not nature) in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}) and ${readManifest(TRAINING_PHOTOS).length} training-only photos (fixtures/training-photos) as shot, each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')}), as it is and mirrored left to right`,
+    trainedOn: `${fixtures.length} fixture photos (${photos.length} nature, the rest not nature) in ${COLOURINGS.length} colourings (${COLOURINGS.map((c) => c.name).join(', ')}) and ${extra.length} training-only photos (fixtures/training-photos) as shot, each as framed and in ${Object.values(TRAINING_FRAMINGS).flat().length} worse framings (${Object.values(TRAINING_FRAMINGS).flat().map((f) => f.name).join(', ')}), as it is and mirrored left to right`,
     crossValidation: lines,
     ...head,
     mean: head.mean.map(round),

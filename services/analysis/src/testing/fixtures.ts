@@ -18,23 +18,23 @@ export const REPO_FIXTURES = [resolve(__dirname, '..', '..', 'fixtures', 'photos
   (folder) => existsSync(join(folder, 'MANIFEST.tsv')),
 ) ?? resolve(__dirname, '..', '..', 'fixtures', 'photos');
 
-/** Reads a fixture folder's MANIFEST.tsv (tab-separated, header row, columns include name, subject, cls). */
-export function readManifest(folder: string): FixturePhoto[] {
+/** Every row of a fixture folder's MANIFEST.tsv (tab-separated, header row) as column → cell, cells trimmed. */
+export function readManifestRows(folder: string): Array<Record<string, string>> {
   const [header, ...lines] = readFileSync(join(folder, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim() !== '');
-  const columns = (header ?? '').split('\t');
-  const at = (name: string): number => {
-    const i = columns.indexOf(name);
-    if (i < 0) throw new Error(`MANIFEST.tsv in ${folder} has no '${name}' column`);
-    return i;
-  };
-  const [nameAt, clsAt, subjectAt] = [at('name'), at('cls'), at('subject')];
-  return lines
-    .map((line) => line.split('\t'))
-    .map((cells) => ({
-      name: cells[nameAt] ?? '',
-      cls: cells[clsAt] ?? '',
-      subject: (cells[subjectAt] ?? '').replace(/^"|"$/g, ''),
-      path: join(folder, cells[nameAt] ?? ''),
+  const columns = (header ?? '').split('\t').map((c) => c.trim());
+  return lines.map((line) => Object.fromEntries(line.split('\t').map((cell, i) => [columns[i] ?? `column ${i}`, cell.trim()])));
+}
+
+/** Reads a fixture folder's MANIFEST.tsv (columns include name, subject, cls): the photos that are there. */
+export function readManifest(folder: string): FixturePhoto[] {
+  const rows = readManifestRows(folder);
+  for (const column of ['name', 'cls', 'subject']) if (rows.length > 0 && !(column in (rows[0] as Record<string, string>))) throw new Error(`MANIFEST.tsv in ${folder} has no '${column}' column`);
+  return rows
+    .map((row) => ({
+      name: row['name'] ?? '',
+      cls: row['cls'] ?? '',
+      subject: (row['subject'] ?? '').replace(/^"|"$/g, ''),
+      path: join(folder, row['name'] ?? ''),
     }))
     .filter((photo) => photo.name !== '' && existsSync(photo.path));
 }
