@@ -33,6 +33,7 @@ import { REFERENCE_SET } from '../src/engine/scoring/reference-set';
 import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, framingCentre, tiltDirectionFor } from '../src/testing/degradations';
 import { FixturePhoto, REPO_FIXTURES, expectedCategory, readManifest } from '../src/testing/fixtures';
 import { option } from './options';
+import { pct } from './report';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -47,9 +48,6 @@ function percentile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
-function pct(n: number, d: number): string {
-  return d === 0 ? 'n/a' : `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
-}
 
 const MODEL_CACHE = join(root, 'tmp', 'analysis-eval-model-cache.json');
 type CachedReading = { detections: DetectorReading['detections']; backbone: number[]; classPeaks: number[] };

@@ -33,6 +33,7 @@ import { roundScore } from '../src/engine/photo-analyzer';
 import { DEGRADATIONS, Reframing, baseline, degrade, framingCentre, reframe, tiltDirectionFor } from '../src/testing/degradations';
 import { FixturePhoto, REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
 import { numberOption } from './options';
+import { pct } from './report';
 
 const root = process.cwd();
 const CACHE = join(root, 'tmp', 'analysis-composition-readings-v4.json');
@@ -131,7 +132,7 @@ async function readings(fixtures: FixturePhoto[], extra: FixturePhoto[]): Promis
   let computed = 0;
   const measureFrame = async (key: string, working: RgbImage): Promise<FrameReading> => {
     const reading = await detector.model.read(working);
-    const m = measureComposition(working, reading.detections, reading.features.classPeaks);
+    const m = measureComposition(working, reading.detections);
     const norm = Math.hypot(...reading.features.backbone) || 1;
     const entry = { m, backbone: Array.from(reading.features.backbone, (v) => Math.round((v / norm) * 1e4) / 1e4) };
     cache[key] = entry;
@@ -266,9 +267,6 @@ function median(values: number[]): number {
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
 
-function pct(n: number, d: number): string {
-  return `${((100 * n) / d).toFixed(0)} % (${n}/${d})`;
-}
 
 /** Blends tried: the term's bounds, weight of the measured terms, points per unit of rank, points per unit of line energy off level. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
 const BLENDS = BOUNDS.flatMap((bounds) => [1, 0.75, 0.5, 0.25, 0.15, 0.1].flatMap((measuredWeight) =>

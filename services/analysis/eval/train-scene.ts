@@ -21,6 +21,7 @@ import { MEASURED_FEATURES, sceneFeatures } from '../src/engine/scene/scene-feat
 import { predictProbabilities, trainSoftmax } from '../src/engine/scene/softmax-regression';
 import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
 import { numberOption } from './options';
+import { pct } from './report';
 
 const root = process.cwd();
 const CACHE = join(root, 'tmp', 'analysis-scene-features-v2.json');
@@ -178,7 +179,7 @@ async function main(): Promise<void> {
     const argmax = (p: number[]): number => p.indexOf(Math.max(...p));
     const counts = SCENE_CLASSES.map((_, j) => rows.filter((o) => argmax(o.p) === j).length);
     const right = counts[c] ?? 0;
-    const line = `  ${(SCENE_CLASSES[c] as string).padEnd(14)}${counts.map((n) => String(n).padStart(13)).join('')}   ${((100 * right) / rows.length).toFixed(0)} % (${right}/${rows.length})`;
+    const line = `  ${(SCENE_CLASSES[c] as string).padEnd(14)}${counts.map((n) => String(n).padStart(13)).join('')}   ${pct(right, rows.length)}`;
     lines.push(line);
     console.log(line);
   }
@@ -191,7 +192,7 @@ async function main(): Promise<void> {
   const refusedNonVariants = nonNatureVariants.filter((o) => o.pNo >= refuseAbove).length;
   const summary = [
     `refusal head (nature against not-nature, L2 ${REFUSAL_TRAINING.l2}): threshold P(not-nature) ≥ ${refuseAbove} (highest nature photo or augmentation other than the 40 % crop ${natureMax.toFixed(2)} + margin ${REFUSAL_MARGIN})`,
-    `nature photos refused: ${refusedNature.length}/${nature.length}; non-nature photos refused: ${refusedNon}/${nonNature.length} (${((100 * refusedNon) / nonNature.length).toFixed(0)} %)`,
+    `nature photos refused: ${refusedNature.length}/${nature.length}; non-nature photos refused: ${pct(refusedNon, nonNature.length)}`,
     `with augmentations (${Object.keys(AUGMENTATIONS).join('; ')}): nature refused ${refusedNatureVariants}/${natureSamples.length}, non-nature refused ${refusedNonVariants}/${nonNatureVariants.length}`,
     ...Object.keys(AUGMENTATIONS).map((name) => {
       const of = (cls: 'nature' | 'non-nature') => augmentedOutOfFold.filter((o) => o.augmentation === name && (o.cls === notNature) === (cls === 'non-nature'));

@@ -90,7 +90,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     let detectMs = lap();
     const content = classifierState.ready ? await classifierState.model.classify(decoded.working) : null;
     const classifyMs = lap();
-    const measurements = measurePhoto(decoded, detections ?? [], reading?.features.classPeaks ?? null);
+    const measurements = measurePhoto(decoded, detections ?? []);
     const scene = reading ? classifyScene(reading.features, measurements) : null;
     let measureMs = lap();
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
@@ -120,7 +120,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     const mirrored = reading ? mirrorImage(decoded.working) : null;
     const mirrorReading = mirrored && detectorState.ready ? await detectorState.model.read(mirrored) : null;
     detectMs += lap();
-    const mirror = mirrored && mirrorReading ? { composition: measureComposition(mirrored, mirrorReading.detections, mirrorReading.features.classPeaks), backbone: mirrorReading.features.backbone } : null;
+    const mirror = mirrored && mirrorReading ? { composition: measureComposition(mirrored, mirrorReading.detections), backbone: mirrorReading.features.backbone } : null;
     measureMs += lap();
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
     const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: measureMs };

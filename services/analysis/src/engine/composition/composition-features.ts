@@ -35,8 +35,6 @@ export const COMPOSITION_FEATURES: ReadonlyArray<readonly [string, (m: Compositi
   ['subject sides cut', (m) => m.edgeContact.length],
   ['subject cut on one side, open on the other', (m) => lopsided(m)],
   ['subject room either side (smaller over larger margin)', (m) => roomBalance(m)],
-  ['animal evidence without a whole animal', (m) => (m.subject?.source !== 'detector' ? ramp(((m.animalEvidence ?? 0) - 0.12) / 0.13) : 0)],
-  ['animal evidence', (m) => m.animalEvidence ?? 0],
   ['others cut by the frame', (m) => Math.min(3, m.othersCut)],
   ['detail in the outer ring', (m) => Math.min(3, m.edgeWeight)],
   ['visual weight off centre', (m) => (m.weightCentre ? Math.hypot(m.weightCentre.x - 0.5, m.weightCentre.y - 0.5) : 0)],

@@ -4,7 +4,6 @@ import { ClarityMeasurement, measureClarity } from './clarity.measure';
 import { ColourMeasurement, LabImage, measureColour, toLab } from './colour.measure';
 import { Horizon, Verticals, findHorizon, findVerticals } from './horizon';
 import { FrameLean, LineAxes, findFrameLean, levelShares, lineAxes, lineOrientations } from './lean';
-import { COCO_LABELS } from '../models/object-detector';
 import { LightingMeasurement, measureLighting } from './lighting.measure';
 import { findSalientRegion } from './saliency';
 import { visualSignature } from './signature';
@@ -58,12 +57,6 @@ export interface CompositionMeasurement {
    * six horizontal bands (sky, distance, ground, foreground). A slice of one layer scores low.
    */
   layering: number;
-  /**
-   * The strongest evidence for an animal or person anywhere in the detector's class heatmaps
-   * (0-1; null without the detector). A photo with this evidence but no box has its animal cut off
-   * or cropped past recognition.
-   */
-  animalEvidence: number | null;
   /** Animals or people other than the subject that the frame's edges cut through (detector boxes touching an edge). */
   othersCut: number;
   /** Centre of the frame's visual weight (saliency), frame fractions; null for a featureless frame. */
@@ -180,7 +173,7 @@ function framingPlanes(working: RgbImage, luma: Plane = luminance(working)): Fra
   return { lab: toLab(working, 128), fine: sobel(gaussianBlur(luma, 0.7)), smoothHalf, coarse: sobel(smoothHalf) };
 }
 
-function compositionOf(planes: FramingPlanes, detections: readonly Detection[], classPeaks: ArrayLike<number> | null): CompositionMeasurement {
+function compositionOf(planes: FramingPlanes, detections: readonly Detection[]): CompositionMeasurement {
   const { lab, fine, smoothHalf, coarse } = planes;
   const detected = mainSubjectDetection(detections);
   let subject: Subject | null = null;
@@ -217,7 +210,6 @@ function compositionOf(planes: FramingPlanes, detections: readonly Detection[], 
     edgeWeight: edgeWeightOf(fine.magnitude),
     layering: layeringOf(lab),
     weightCentre: region?.weightCentre ?? null,
-    animalEvidence: classPeaks ? Math.max(0, ...COCO_LABELS.map((label, i) => (SUBJECT_LABELS.has(label) ? (classPeaks[i] ?? 0) : 0))) : null,
     othersCut: detections.filter((d) => d !== detected && isSubjectCandidate(d) && edgeContact(d.box).length > 0).length,
   };
 }
@@ -226,17 +218,17 @@ function compositionOf(planes: FramingPlanes, detections: readonly Detection[], 
  * The framing measurements alone, on a working copy: what the composition score reads. Used for the
  * photo mirrored left to right, which the composition score is averaged with (see `scoreComposition`).
  */
-export function measureComposition(working: RgbImage, detections: readonly Detection[], classPeaks: ArrayLike<number> | null = null): CompositionMeasurement {
-  return compositionOf(framingPlanes(working), detections, classPeaks);
+export function measureComposition(working: RgbImage, detections: readonly Detection[]): CompositionMeasurement {
+  return compositionOf(framingPlanes(working), detections);
 }
 
 /** Runs every measurement on a decoded photo. `detections` may be empty (nothing found, or no detector). */
-export function measurePhoto(image: DecodedImage, detections: readonly Detection[], classPeaks: ArrayLike<number> | null = null): PhotoMeasurements {
+export function measurePhoto(image: DecodedImage, detections: readonly Detection[]): PhotoMeasurements {
   const luma = luminance(image.working);
   const detailLuma = luminance(image.detail);
   const planes = framingPlanes(image.working, luma);
   const { lab, fine, coarse } = planes;
-  const composition = compositionOf(planes, detections, classPeaks);
+  const composition = compositionOf(planes, detections);
   const subject = composition.subject;
   const colour = measureColour(image.working, lab);
   const structure = measureStructure(coarse, fine.magnitude);

@@ -114,13 +114,6 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
     score -= 1;
     evidence.push('no single subject: judged as a scene (edges, layers, horizon, level)');
   }
-  if (subject?.source !== 'detector' && m.animalEvidence !== null && m.animalEvidence !== undefined) {
-    // The network sees an animal but finds no whole one: cut off or cropped past recognition.
-    const lost = 3 * ramp((m.animalEvidence - 0.12) / 0.13);
-    score -= lost;
-    if (lost >= 0.3) evidence.push(`an animal shows in the detector's evidence (${Math.round(100 * m.animalEvidence)} %) but no whole one is found: cut off or cropped past recognition`);
-  }
-
   // Calm edges: detail running into the outer ring means something is cut or cramped.
   const crampedEdges = 2.2 * ramp((m.edgeWeight - 0.5) / 1.5);
   score -= crampedEdges;
