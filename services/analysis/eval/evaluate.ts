@@ -48,7 +48,6 @@ function percentile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
-
 const MODEL_CACHE = join(root, 'tmp', 'analysis-eval-model-cache.json');
 type CachedReading = { detections: DetectorReading['detections']; backbone: number[]; classPeaks: number[] };
 type ModelCache = Record<string, { reading?: CachedReading; content?: ContentScores }>;

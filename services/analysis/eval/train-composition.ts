@@ -249,24 +249,25 @@ function headOf(ranker: Ranker, photos: PhotoReadings[]): CompositionHead {
   return head;
 }
 
-/** A framing's ranking score: the mean of its own and its mirror image's. */
-const rankOf = (r: Reading, head: CompositionHead): number => (framingRank(r.m, r.backbone, head) + framingRank(r.mirror.m, r.mirror.backbone, head)) / 2;
-/** The learned term a framing gets, from its own reading and its mirror image's. */
-const termOf = (r: Reading, head: CompositionHead): number => (learnedFramingTerm(r.m, r.backbone, head) + learnedFramingTerm(r.mirror.m, r.mirror.backbone, head)) / 2;
+/** The mean of `read` over a framing as it is and mirrored, as the engine rates it (`scoreComposition`). */
+const meanOfViews = (r: Reading, read: (view: FrameReading) => number): number => (read(r) + read(r.mirror)) / 2;
+/** A framing's ranking score. */
+const rankOf = (r: Reading, head: CompositionHead): number => meanOfViews(r, (v) => framingRank(v.m, v.backbone, head));
+/** The learned term a framing gets. */
+const termOf = (r: Reading, head: CompositionHead): number => meanOfViews(r, (v) => learnedFramingTerm(v.m, v.backbone, head));
 
 /** The composition score as rated (the frame and its mirror image): measured terms plus the learned term, or without it (`head` null) the measured terms alone. */
 const score = (r: Reading, head: CompositionHead | null): number =>
   roundScore(
     head
       ? scoreComposition(r.m, 'the main subject', { backbone: r.backbone, mirror: { composition: r.mirror.m, backbone: r.mirror.backbone } }, head).score
-      : (scoreComposition(r.m, 'the main subject', null).score + scoreComposition(r.mirror.m, 'the main subject', null).score) / 2,
+      : meanOfViews(r, (v) => scoreComposition(v.m, 'the main subject', null).score),
   );
 
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.floor(sorted.length / 2)] ?? 0;
 }
-
 
 /** Blends tried: the term's bounds, weight of the measured terms, points per unit of rank, points per unit of line energy off level. Chosen on the training framings' ladders of held-out photos, never on the evaluation's. */
 const BLENDS = BOUNDS.flatMap((bounds) => [1, 0.75, 0.5, 0.25, 0.15, 0.1].flatMap((measuredWeight) =>

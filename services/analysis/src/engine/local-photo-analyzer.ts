@@ -109,23 +109,25 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
     });
     const category = classifyCategory(detections, measurements, scene);
-    if (screening.refused) {
-      // A refused photo gets no scores: its evidence is measured on the frame as it is, without the mirror image's second look.
-      const aspects = this.scoreAspects(measurements, category, reading ? { backbone: reading.features.backbone } : null, excludeReference);
-      const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: measureMs };
-      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence: evidenceOf(aspects, category, screening, engine) }, measurements, detections, content, screening, category, scene, timings };
-    }
 
-    // The frame mirrored left to right, read by the detector and measured again, for the composition score (see `scoreComposition`).
-    const mirrored = reading ? mirrorImage(decoded.working) : null;
-    const mirrorReading = mirrored && detectorState.ready ? await detectorState.model.read(mirrored) : null;
-    detectMs += lap();
-    const mirror = mirrored && mirrorReading ? { composition: measureComposition(mirrored, mirrorReading.detections), backbone: mirrorReading.features.backbone } : null;
-    measureMs += lap();
-    if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
+    // The frame mirrored left to right, read by the detector and measured again, for the composition
+    // score (see `scoreComposition`). Only for a photo that passes screening: a refused photo gets no
+    // scores, and its evidence is of the frame as it is.
+    let mirror: LearnedFramingInput['mirror'] = null;
+    if (reading && detectorState.ready && !screening.refused) {
+      const mirrored = mirrorImage(decoded.working);
+      const mirrorReading = await detectorState.model.read(mirrored);
+      detectMs += lap();
+      mirror = { composition: measureComposition(mirrored, mirrorReading.detections), backbone: mirrorReading.features.backbone };
+      measureMs += lap();
+      if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
+    }
     const timings = { decode: decodeMs, waitForModels: waitMs, detect: detectMs, classify: classifyMs, measure: measureMs };
     const aspects = this.scoreAspects(measurements, category, reading ? { backbone: reading.features.backbone, mirror } : null, excludeReference);
     const evidence = evidenceOf(aspects, category, screening, engine);
+    if (screening.refused) {
+      return { outcome: { outcome: 'refused', reasons: screening.reasons, evidence }, measurements, detections, content, screening, category, scene, timings };
+    }
 
     const composition = roundScore(aspects.composition.score);
     const lighting = roundScore(aspects.lighting.score);

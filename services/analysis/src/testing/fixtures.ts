@@ -18,18 +18,24 @@ export const REPO_FIXTURES = [resolve(__dirname, '..', '..', 'fixtures', 'photos
   (folder) => existsSync(join(folder, 'MANIFEST.tsv')),
 ) ?? resolve(__dirname, '..', '..', 'fixtures', 'photos');
 
-/** Every row of a fixture folder's MANIFEST.tsv (tab-separated, header row) as column → cell, cells trimmed. */
-export function readManifestRows(folder: string): Array<Record<string, string>> {
+/**
+ * Every row of a fixture folder's MANIFEST.tsv (tab-separated, header row) as column → cell, cells
+ * trimmed (the file may have CRLF line ends), a missing cell empty. Throws when a `required` column is absent.
+ */
+export function readManifestRows(folder: string, required: readonly string[] = []): Array<Record<string, string>> {
   const [header, ...lines] = readFileSync(join(folder, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const columns = (header ?? '').split('\t').map((c) => c.trim());
-  return lines.map((line) => Object.fromEntries(line.split('\t').map((cell, i) => [columns[i] ?? `column ${i}`, cell.trim()])));
+  const missing = required.find((column) => !columns.includes(column));
+  if (missing) throw new Error(`MANIFEST.tsv in ${folder} has no '${missing}' column`);
+  return lines.map((line) => {
+    const cells = line.split('\t');
+    return Object.fromEntries(columns.map((column, i) => [column, (cells[i] ?? '').trim()]));
+  });
 }
 
 /** Reads a fixture folder's MANIFEST.tsv (columns include name, subject, cls): the photos that are there. */
 export function readManifest(folder: string): FixturePhoto[] {
-  const rows = readManifestRows(folder);
-  for (const column of ['name', 'cls', 'subject']) if (rows.length > 0 && !(column in (rows[0] as Record<string, string>))) throw new Error(`MANIFEST.tsv in ${folder} has no '${column}' column`);
-  return rows
+  return readManifestRows(folder, ['name', 'cls', 'subject'])
     .map((row) => ({
       name: row['name'] ?? '',
       cls: row['cls'] ?? '',
