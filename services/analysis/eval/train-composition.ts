@@ -237,18 +237,17 @@ function trainRanker(photos: PhotoReadings[]): Ranker {
   const [beta1, beta2, eps] = [0.9, 0.999, 1e-8];
   for (let t = 1; t <= TRAINING.iterations; t++) {
     const g = new Float64Array(dims);
-    for (const d of diffs) {
-      let z = 0;
-      for (let f = 0; f < dims; f++) z += (w[f] as number) * (d[f] as number);
-      const err = -1 / (1 + Math.exp(z)) / diffs.length;
-      for (let f = 0; f < dims; f++) g[f] = (g[f] as number) + err * (d[f] as number);
-    }
-    for (const d of shifts) {
-      let z = 0;
-      for (let f = 0; f < dims; f++) z += (w[f] as number) * (d[f] as number);
-      const k = (2 * TRAINING.invariance * z) / shifts.length;
-      for (let f = 0; f < dims; f++) g[f] = (g[f] as number) + k * (d[f] as number);
-    }
+    /** Adds d × slope(w · d) to the gradient, for every difference d of a term of the loss. */
+    const accumulate = (differences: number[][], slope: (z: number) => number): void => {
+      for (const d of differences) {
+        let z = 0;
+        for (let f = 0; f < dims; f++) z += (w[f] as number) * (d[f] as number);
+        const k = slope(z);
+        for (let f = 0; f < dims; f++) g[f] = (g[f] as number) + k * (d[f] as number);
+      }
+    };
+    accumulate(diffs, (z) => -1 / (1 + Math.exp(z)) / diffs.length);
+    accumulate(shifts, (z) => (2 * TRAINING.invariance * z) / shifts.length);
     for (let f = 0; f < dims; f++) {
       const grad = (g[f] as number) + TRAINING.l2 * (w[f] as number);
       m[f] = beta1 * (m[f] as number) + (1 - beta1) * grad;
