@@ -139,6 +139,12 @@ export async function chooseOption(page: Page, select: Locator, option: string, 
  * appearing, never on the way there.
  */
 export async function chooseFromAccountMenu(page: Page, name: string, item: string): Promise<void> {
+  const menu = await openAccountMenu(page, name);
+  await menu.getByRole('menuitem', { name: item }).click();
+}
+
+/** Opens the header's account menu and returns it once it has settled (see `chooseFromAccountMenu`), ready to read or click. */
+export async function openAccountMenu(page: Page, name: string): Promise<Locator> {
   const button = page.getByRole('banner').getByRole('button', { name });
   const menu = page.locator('.account-menu');
   // Closed first: right after a choice the menu is still fading out, and a click on the button then
@@ -161,7 +167,7 @@ export async function chooseFromAccountMenu(page: Page, name: string, item: stri
       return Boolean(anchor && popup && popup.y >= anchor.y + anchor.height - 1 && opacity === '1' && settled);
     })
     .toBe(true);
-  await menu.getByRole('menuitem', { name: item }).click();
+  return menu;
 }
 
 export async function signOutFromHeader(page: Page, name: string): Promise<void> {
