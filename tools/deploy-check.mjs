@@ -1108,6 +1108,67 @@ async function helmChecks(helm) {
   };
 }
 
+// ---------------------------------------------------------------------------------------------
+// Images an SRE can pull: `npm run images:build` (its commands, printed by --dry-run) and the
+// release workflow that pushes them and a chart whose defaults pull them.
+
+function imageChecks() {
+  const build = (...args) => run('node', ['tools/images/build-images.mjs', ...args]);
+  const appVersion = /^appVersion:\s*"?([^"\s]+)"?/m.exec(readFileSync(join(ROOT, CHART, 'Chart.yaml'), 'utf8'))?.[1];
+  {
+    const result = build('--registry', 'registry.example.com/acme', '--push', '--dry-run');
+    const lines = result.stdout.trim().split('\n');
+    const problems = result.ok ? [] : tail(result.stderr, 3);
+    for (const service of SERVICES) {
+      const image = `registry.example.com/acme/wildframe-${service}:${appVersion}`;
+      const buildLine = lines.find((l) => l.startsWith('docker build ') && l.includes(`--build-arg SERVICE=${service} `));
+      if (!buildLine?.includes('-f docker/Dockerfile') || !buildLine.includes(` -t ${image} `)) problems.push(`${service}: no docker build of ${image} from docker/Dockerfile`);
+      if (!lines.includes(`docker push ${image}`)) problems.push(`${service}: no docker push ${image}`);
+    }
+    if (lines.length !== SERVICES.length * 2) problems.push(`${lines.length} commands`);
+    check(`images:build --registry R --push: builds and pushes the six images as R/wildframe-<service>:<chart appVersion ${appVersion}>`, problems);
+  }
+  {
+    const result = build('--registry', 'ghcr.io/acme', '--tag', '2.0.0', '--platform', 'linux/amd64,linux/arm64', '--push', '--services', 'photos', '--dry-run');
+    const want = 'docker buildx build --platform linux/amd64,linux/arm64 -f docker/Dockerfile --build-arg SERVICE=photos';
+    check('images:build --platform linux/amd64,linux/arm64 --push: one multi-platform buildx build per image, pushed',
+      result.ok && result.stdout.startsWith(want) && result.stdout.includes('-t ghcr.io/acme/wildframe-photos:2.0.0 --push .') ? [] : [result.stdout.trim() || tail(result.stderr, 3).join(' ')]);
+  }
+  for (const [what, args, message] of [
+    ['no --registry', ['--dry-run'], /--registry is required/],
+    ['a registry with a scheme', ['--registry', 'https://ghcr.io/acme', '--dry-run'], /no scheme/],
+    ['an unknown service', ['--registry', 'ghcr.io/acme', '--services', 'mailer', '--dry-run'], /'mailer' is not one of/],
+    ['two platforms without --push', ['--registry', 'ghcr.io/acme', '--platform', 'linux/amd64,linux/arm64', '--dry-run'], /need --push/],
+  ]) {
+    const result = build(...args);
+    check(`images:build refuses ${what}, saying why`, !result.ok && message.test(result.stderr) ? [] : [result.ok ? 'it ran' : result.stderr.trim()]);
+  }
+
+  const problems = [];
+  let workflow;
+  try {
+    workflow = parseYamlDocuments(readFileSync(join(ROOT, '.github/workflows/release.yml'), 'utf8'))[0];
+  } catch (error) {
+    fail('.github/workflows/release.yml', error.message);
+    return;
+  }
+  if (!workflow.on?.push?.tags?.some((t) => /^v/.test(t))) problems.push('not run on a version tag');
+  if (workflow.permissions?.packages !== 'write') problems.push('no packages: write permission (ghcr.io)');
+  const images = workflow.jobs?.images;
+  const matrix = images?.strategy?.matrix ?? {};
+  if (JSON.stringify([...(matrix.service ?? [])].sort()) !== JSON.stringify([...SERVICES].sort())) problems.push(`builds ${matrix.service}`);
+  if (JSON.stringify(matrix.platform) !== JSON.stringify(['linux/amd64', 'linux/arm64'])) problems.push(`platforms ${matrix.platform}`);
+  const step = images?.steps?.find((st) => String(st.uses).startsWith('docker/build-push-action@'));
+  if (!step) problems.push('no docker/build-push-action step');
+  else if (step.with?.file !== 'docker/Dockerfile' || !String(step.with?.['build-args']).includes('SERVICE=${{ matrix.service }}') || !String(step.with?.outputs).includes('push=true')) problems.push(`build-push-action does not build docker/Dockerfile per service and push: ${JSON.stringify(step.with)}`);
+  const merge = JSON.stringify(workflow.jobs?.manifests ?? {});
+  if (!merge.includes('imagetools create') || !merge.includes('${GITHUB_REF_NAME#v}')) problems.push('the platforms are not joined under the version tag');
+  const chart = JSON.stringify(workflow.jobs?.chart ?? {});
+  if (!chart.includes('--app-version \\"$version\\"') || !chart.includes('registry: ${registry}') || !chart.includes('helm push')) problems.push('the chart is not packaged with the release\'s version and registry and pushed');
+  if (!/^ {2}registry: null$/m.test(readFileSync(join(ROOT, CHART, 'values.yaml'), 'utf8'))) problems.push('values.yaml has no `  registry: null` line for the release to set');
+  check('.github/workflows/release.yml: on a version tag, the six images for linux/amd64 and linux/arm64 (build-push-action), one tag per version, the chart packaged with that version and registry', problems);
+}
+
 // A comparable summary of one service as rendered by helm or kustomize: labels, names of
 // generated objects and helm's checksum annotations aside, they must be equal.
 function workloadSummary(docs, name) {
@@ -1250,6 +1311,7 @@ async function main() {
     return 1;
   }
   console.log(`helm ${version.stdout.trim()} (${helm.path}, from ${helm.from})`);
+  imageChecks();
   const helmRenders = await helmChecks(helm.path);
   console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
   await kustomizeChecks(kubectl.path, helmRenders);

@@ -12,7 +12,6 @@ export const root = new URL('../..', import.meta.url).pathname;
 export const cache = join(process.env.WILDFRAME_CACHE ?? join(process.env.HOME ?? '/root', '.cache', 'wildframe'), 'images');
 export const ALL_SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
 const NODE_VERSION = process.version.slice(1);
-const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
 /** Bump when what ensureBase() puts into the base changes, so cached bases are rebuilt. */
 const BASE_LAYOUT = '2';
 /** The offline base: Debian bookworm with this machine's Node and npm (ensureBase). */
@@ -125,6 +124,7 @@ const caLabel = (() => {
 
 /** Step 1: the base image (root filesystem from debootstrap + Node + npm), reused when cached. */
 export async function ensureBase({ rebuild = false } = {}) {
+  const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
   const labels = imageLabels(BASE_TAG);
   if (!rebuild && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel && labels['wildframe.layout'] === BASE_LAYOUT) {
     console.log(`reusing ${BASE_TAG} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
