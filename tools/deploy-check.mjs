@@ -88,7 +88,8 @@ const EXPECTED_ENV = {
 // Billing's ConfigMap with PAYMENT_PROVIDER=stripe (the chart refuses to render without them).
 const STRIPE_PRICE_ENV = ['STRIPE_PRICE_ENTHUSIAST_MONTHLY', 'STRIPE_PRICE_ENTHUSIAST_ANNUAL', 'STRIPE_PRICE_PROFESSIONAL_MONTHLY', 'STRIPE_PRICE_PROFESSIONAL_ANNUAL'];
 // Read from the one Secret every service shares (sharedSecrets in the chart).
-const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN', 'IMAGE_URL_SECRET'];
+// The *_PREVIOUS ones (optional) are accepted besides the current ones during a rotation.
+const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN', 'IMAGE_URL_SECRET', 'IDENTITY_SECRET_PREVIOUS', 'INTERNAL_API_TOKEN_PREVIOUS'];
 // Never in a ConfigMap or a plain `value`.
 const SECRET_ENV = new Set([
   'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'ADMIN_PASSWORD', 'OPENAI_API_KEY',
@@ -330,6 +331,8 @@ function checkApp(label, docs, prefix, { storageEndpoint = false } = {}) {
 function checkSharedWiring(label, envs, prefix, sharedSecret) {
   const problems = [];
   for (const [service, env] of Object.entries(envs)) {
+    const previous = ['IDENTITY_SECRET_PREVIOUS', ...(['auth', 'analysis'].includes(service) ? ['INTERNAL_API_TOKEN_PREVIOUS'] : [])];
+    for (const name of previous) if (env.get(name)?.optional !== true) problems.push(`${service}: ${name} not read (optionally) for rotations`);
     for (const name of SHARED_ENV) {
       const source = env.get(name);
       if (!source) continue;

@@ -522,9 +522,13 @@ reads from its own secrets (secrets.keys / values) is left to that.
 */}}
 {{- define "wildframe.sharedSecretEnv" -}}
 {{- $own := include "wildframe.secretEnv" . | fromYaml }}
-{{- $names := list "IDENTITY_SECRET" }}
+{{- $names := list "IDENTITY_SECRET" "IDENTITY_SECRET_PREVIOUS" }}
 {{- if has .name (list "auth" "photos" "analysis" "billing") }}
 {{- $names = append $names "INTERNAL_API_TOKEN" }}
+{{- end }}
+{{- /* The servers of the internal APIs accept the previous token during a rotation. */}}
+{{- if has .name (list "auth" "analysis") }}
+{{- $names = append $names "INTERNAL_API_TOKEN_PREVIOUS" }}
 {{- end }}
 {{- if eq .name "photos" }}
 {{- $names = append $names "IMAGE_URL_SECRET" }}
@@ -540,7 +544,7 @@ reads from its own secrets (secrets.keys / values) is left to that.
 
 {{/*
 env entries (secretKeyRef) of the shared secret env, for a service's Deployment (migration Jobs
-do not need them).
+do not need them). The *_PREVIOUS ones are optional: they exist only during a rotation.
 */}}
 {{- define "wildframe.sharedSecretEnvList" -}}
 {{- $secretName := include "wildframe.sharedSecretName" .root }}
@@ -550,6 +554,9 @@ do not need them).
     secretKeyRef:
       name: {{ $secretName }}
       key: {{ . }}
+      {{- if hasSuffix "_PREVIOUS" . }}
+      optional: true
+      {{- end }}
 {{- end }}
 {{- end }}
 
