@@ -39,7 +39,7 @@ export interface PlatformOptions {
   clock?: Clock;
   /** Distributed shape: the secret the gateway signs caller identities with (IDENTITY_SECRET). */
   identitySecret?: string;
-  /** During a rotation: the one it signed with before, still accepted (IDENTITY_SECRET_PREVIOUS). */
+  /** During a rotation: a second accepted secret (IDENTITY_SECRET_PREVIOUS). */
   identitySecretPrevious?: string;
 }
 

@@ -22,8 +22,8 @@ export function encodeIdentityHeader(identity: Identity, secret: string, now: Da
 
 /**
  * The caller a header names, when it is signed with one of `secrets` and fresh. Several secrets
- * let a rotation go without failed requests: every service accepts the new and the previous one
- * (IDENTITY_SECRET, IDENTITY_SECRET_PREVIOUS) while the gateway switches from one to the other.
+ * let a rotation go without failed requests: every service accepts both the old and the new one
+ * (IDENTITY_SECRET and IDENTITY_SECRET_PREVIOUS) while the gateway switches from one to the other.
  */
 export function decodeIdentityHeader(value: string, secrets: string | readonly string[], now: Date): Identity | null {
   const [payload, signature, extra] = value.split('.');

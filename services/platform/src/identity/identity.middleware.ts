@@ -7,7 +7,7 @@ import type { Identity } from './identity';
 import { decodeIdentityHeader, IDENTITY_HEADER } from './identity-header';
 
 /**
- * The secrets a gateway-signed identity may carry (distributed shape): IDENTITY_SECRET, then
+ * The secrets a gateway-signed identity may carry (distributed shape): IDENTITY_SECRET, and
  * IDENTITY_SECRET_PREVIOUS during a rotation. Empty in the standalone shape.
  */
 export const IDENTITY_SECRET = Symbol('IDENTITY_SECRET');

@@ -7,7 +7,7 @@ import { NOT_AUTHENTICATED } from './identity.guards';
 /**
  * The tokens the service accepts, as `acceptedSecrets(INTERNAL_API_TOKEN,
  * INTERNAL_API_TOKEN_PREVIOUS)` (empty when it has none): provide it where the guard is used. The
- * previous one lets a rotation go without failed calls: accept both, switch the callers, drop it.
+ * second value lets a rotation go without failed calls: accept the new one, switch, drop the old.
  */
 export const INTERNAL_API_TOKEN = Symbol('INTERNAL_API_TOKEN');
 
