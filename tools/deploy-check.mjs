@@ -36,7 +36,7 @@
 //
 // Exit status: 0 when every check passes, 1 otherwise. --report writes {passed, failed} as JSON.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
@@ -217,6 +217,49 @@ function run(binary, args) {
   const result = spawnSync(binary, args, { cwd: ROOT, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (result.error) return { ok: false, stdout: '', stderr: result.error.message };
   return { ok: result.status === 0, stdout: result.stdout, stderr: result.stderr };
+}
+
+// The helm runs that depend on nothing else (refusals, schema rejections) start together at the
+// beginning of the checks and are read in order later: on two cores the check takes half as long.
+const started = new Map();
+
+// At most this many at once: enough for two cores, light on a shared machine.
+const PARALLEL = 4;
+let running = 0;
+const waiting = [];
+
+async function runAsync(binary, args) {
+  if (running >= PARALLEL) await new Promise((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await spawnAndCollect(binary, args);
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function spawnAndCollect(binary, args) {
+  return new Promise((resolve) => {
+    const child = spawn(binary, args, { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => resolve({ ok: false, stdout: '', stderr: error.message }));
+    child.on('close', (code) => resolve({ ok: code === 0, stdout, stderr }));
+  });
+}
+
+/** Starts a run now; `outcomeOf` the same command later returns its outcome. */
+function start(binary, args) {
+  const key = JSON.stringify([binary, args]);
+  if (!started.has(key)) started.set(key, runAsync(binary, args));
+}
+
+function outcomeOf(binary, args) {
+  start(binary, args);
+  return started.get(JSON.stringify([binary, args]));
 }
 
 function tail(text, lines = 15) {
@@ -556,12 +599,14 @@ const LARGEST_UPLOAD_MIB = JSON.parse(readFileSync(join(ROOT, CHART, 'files/uplo
 // What the issue asks the edge to pass: an upload of the largest plan, 30 MB.
 const UPLOAD_AT_THE_EDGE_MIB = 30;
 
+const refusalArgs = (args) => ['template', 'wildframe', CHART, ...args];
+
 /** `helm template` that must fail, with stderr matching every pattern. */
-function checkRefused(helm, what, args, patterns) {
-  const result = run(helm, ['template', 'wildframe', CHART, ...args]);
-  const missing = patterns.filter((pattern) => !pattern.test(result.stderr));
-  if (!result.ok && missing.length === 0) pass(`refuses to render ${what}, naming it`);
-  else fail(`refuses to render ${what}, naming it`, result.ok ? 'helm template accepted it' : [`message lacks ${missing.join(', ')}`, ...tail(result.stderr, 12)]);
+async function checkRefused(helm, what, args, patterns) {
+  const outcome = await outcomeOf(helm, refusalArgs(args));
+  const missing = patterns.filter((pattern) => !pattern.test(outcome.stderr));
+  if (!outcome.ok && missing.length === 0) pass(`refuses to render ${what}, naming it`);
+  else fail(`refuses to render ${what}, naming it`, outcome.ok ? 'helm template accepted it' : [`message lacks ${missing.join(', ')}`, ...tail(outcome.stderr, 12)]);
 }
 
 /** Names of the metrics the services export (services/platform), as PromQL sees them. */
@@ -810,10 +855,77 @@ function checkNotes(helm, label, args, { mentions, absent }) {
   check(`${label}: NOTES name the database backend of each service`, problems);
 }
 
+// What the chart must refuse to render, naming it (validate.yaml).
+const REFUSALS = [
+  {
+    // Without values nothing can work (no registry, no Secrets, no broker count...): the render
+    // fails once, listing all of it.
+    what: 'with no values',
+    args: [],
+    patterns: [
+      /image\.registry/, /kafka\.brokerCount/, ...DATA_SERVICES.map((s) => new RegExp(`services\\.${s}\\.secrets`)),
+      ...STRIPE_PRICE_ENV.map((name) => new RegExp(`services\\.billing\\.env\\.${name}`)), /networkPolicy\.egress\.kafka\.to/, /networkPolicy\.egress\.database\.to/,
+    ],
+  },
+  {
+    what: 'more topic replicas than brokers',
+    args: ['-f', MINIMAL_VALUES, '--set', 'kafka.brokerCount=1', '--set', 'kafka.topics.replicationFactor=3'],
+    patterns: [/kafka\.topics\.replicationFactor \(3\) is larger than kafka\.brokerCount \(1\)/],
+  },
+  {
+    what: 'sandbox payments without ALLOW_SANDBOX_PAYMENTS',
+    args: ['-f', MINIMAL_VALUES, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox'],
+    patterns: [/ALLOW_SANDBOX_PAYMENTS/],
+  },
+  {
+    what: 'a chart-made Secret without the Stripe keys',
+    args: ['-f', MINIMAL_VALUES, '--set', 'services.billing.secrets.existingSecret=', '--set', 'services.billing.secrets.values.DATABASE_URL=postgres://b@db/b'],
+    patterns: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].map((key) => new RegExp(`services\\.billing\\.secrets\\.values\\.${key}`)),
+  },
+  {
+    what: 'S3 at an endpoint without a NetworkPolicy peer',
+    args: ['-f', MINIMAL_VALUES, '--set', 's3.endpoint=http://minio.storage:9000'],
+    patterns: [/networkPolicy\.egress\.s3\.to/],
+  },
+];
+
+// Values the schema must turn away, rendered over values-minimal.yaml.
+const SCHEMA_CASES = [
+    ['a port of 0', ['--set', 'services.auth.port=0']],
+    ['the in-process event bus', ['--set', 'config.eventBusDriver=memory']],
+    ['a number as an env value', ['--set', 'services.auth.env.MAX=5']],
+    ['an unknown top-level key', ['--set', 'servics.auth.port=3000']],
+    ['storage without a bucket', ['--set', 'services.contact.storage.enabled=true']],
+    ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
+    ['an IMAGE_URL_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IMAGE_URL_SECRET=too-short']],
+    ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
+    ['an unknown database driver', ['--set', 'database.driver=mysql']],
+    ['an unknown database driver of one service', ['--set', 'services.auth.database.driver=mysql']],
+    ['a broker count of 0', ['--set', 'kafka.brokerCount=0']],
+    ['an egress peer that is neither a CIDR nor a peer', ['--set-json', 'networkPolicy.egress.kafka.to=["kafka.example.com"]']],
+    ['an extraEnv entry without a name', ['--set-json', 'defaults.extraEnv=[{"value":"x"}]']],
+    ['an unknown key of a ServiceAccount', ['--set', 'services.auth.serviceAccount.role=x']],
+    ['uploads in flight of 0', ['--set', 'uploads.inFlightPerPod=0']],
+];
+const schemaArgs = (args) => ['template', 'wildframe', CHART, '-f', MINIMAL_VALUES, ...args];
+
+// The renders checked below: [release, helm arguments].
+const RENDERS = {
+  minimal: ['wildframe', ['-f', MINIMAL_VALUES]],
+  oneBroker: ['wildframe', ['-f', MINIMAL_VALUES, '--set', 'kafka.brokerCount=1']],
+  all: ['wf', ['-f', ALL_VALUES]],
+  dev: ['wildframe', ['-f', DEV_VALUES]],
+  base: ['wildframe', ['-f', BASE_VALUES]],
+};
+const renderArgs = (release, args) => ['template', release, CHART, '--namespace', 'wildframe', ...args];
+
 // ---------------------------------------------------------------------------------------------
 // The checks.
 
 async function helmChecks(helm) {
+  for (const [, args] of SCHEMA_CASES) start(helm, schemaArgs(args));
+  for (const args of REFUSALS.map((r) => r.args)) start(helm, refusalArgs(args));
+  for (const [release, args] of Object.values(RENDERS)) start(helm, renderArgs(release, args));
   for (const [label, args] of [
     ['helm lint --strict -f values-minimal.yaml', ['-f', MINIMAL_VALUES]],
     ['helm lint --strict -f ci/all-values.yaml', ['-f', ALL_VALUES]],
@@ -824,21 +936,10 @@ async function helmChecks(helm) {
     else fail(label, tail(result.stdout + result.stderr));
   }
 
-  // Without values nothing can work (no registry, no Secrets, no broker count...): the render
-  // fails once, listing all of it.
-  checkRefused(helm, 'with no values', [], [
-    /image\.registry/, /kafka\.brokerCount/, ...DATA_SERVICES.map((s) => new RegExp(`services\\.${s}\\.secrets`)),
-    ...STRIPE_PRICE_ENV.map((name) => new RegExp(`services\\.billing\\.env\\.${name}`)), /networkPolicy\.egress\.kafka\.to/, /networkPolicy\.egress\.database\.to/,
-  ]);
-  checkRefused(helm, 'more topic replicas than brokers', ['-f', MINIMAL_VALUES, '--set', 'kafka.brokerCount=1', '--set', 'kafka.topics.replicationFactor=3'],
-    [/kafka\.topics\.replicationFactor \(3\) is larger than kafka\.brokerCount \(1\)/]);
-  checkRefused(helm, 'sandbox payments without ALLOW_SANDBOX_PAYMENTS', ['-f', MINIMAL_VALUES, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox'], [/ALLOW_SANDBOX_PAYMENTS/]);
-  checkRefused(helm, 'a chart-made Secret without the Stripe keys', ['-f', MINIMAL_VALUES, '--set', 'services.billing.secrets.existingSecret=', '--set', 'services.billing.secrets.values.DATABASE_URL=postgres://b@db/b'],
-    ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].map((key) => new RegExp(`services\\.billing\\.secrets\\.values\\.${key}`)));
-  checkRefused(helm, 'S3 at an endpoint without a NetworkPolicy peer', ['-f', MINIMAL_VALUES, '--set', 's3.endpoint=http://minio.storage:9000'], [/networkPolicy\.egress\.s3\.to/]);
+  for (const refusal of REFUSALS) await checkRefused(helm, refusal.what, refusal.args, refusal.patterns);
 
   const render = async (label, release, args) => {
-    const result = run(helm, ['template', release, CHART, '--namespace', 'wildframe', ...args]);
+    const result = await outcomeOf(helm, renderArgs(release, args));
     if (!result.ok) {
       fail(`${label}: helm template`, tail(result.stderr));
       return null;
@@ -856,7 +957,7 @@ async function helmChecks(helm) {
   };
 
   // The README's first install.
-  const minimal = await render('values-minimal.yaml', 'wildframe', ['-f', MINIMAL_VALUES]);
+  const minimal = await render('values-minimal.yaml', ...RENDERS.minimal);
   if (minimal) {
     const envs = checkApp('values-minimal.yaml', minimal, 'wildframe');
     checkSharedWiring('values-minimal.yaml', envs, 'wildframe', 'wildframe-shared');
@@ -911,7 +1012,7 @@ async function helmChecks(helm) {
 
   // One broker: the topics get one replica, and the install renders.
   {
-    const one = await render('values-minimal.yaml, kafka.brokerCount=1', 'wildframe', ['-f', MINIMAL_VALUES, '--set', 'kafka.brokerCount=1']);
+    const one = await render('values-minimal.yaml, kafka.brokerCount=1', ...RENDERS.oneBroker);
     if (one) {
       checkKafkaTopicsJob('kafka.brokerCount=1', one, 'wildframe', {
         partitions: 6, replicationFactor: 1, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000, testTopic: 'wildframe.helm-test',
@@ -920,7 +1021,7 @@ async function helmChecks(helm) {
   }
 
   // Everything enabled.
-  const all = await render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
+  const all = await render('ci/all-values.yaml', ...RENDERS.all);
   if (all) {
     const allEnvs = checkApp('ci/all-values.yaml', all, 'wf', { storageEndpoint: true });
     checkSharedWiring('ci/all-values.yaml', allEnvs, 'wf', 'wildframe-shared-secrets');
@@ -1017,7 +1118,7 @@ async function helmChecks(helm) {
       '--set', 'services.contact.database.url=mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0',
       '--set-json', 'networkPolicy.egress.mongodb.to=["10.40.0.0/16"]',
     ];
-    checkRefused(helm, 'MongoDB without a NetworkPolicy peer', mongoArgs.slice(0, -2), [/networkPolicy\.egress\.mongodb\.to/]);
+    await checkRefused(helm, 'MongoDB without a NetworkPolicy peer', mongoArgs.slice(0, -2), [/networkPolicy\.egress\.mongodb\.to/]);
     const mongo = await render('database.driver=mongodb (billing on postgres, contact database.url)', 'wildframe', mongoArgs);
     if (mongo) {
       const problems = [];
@@ -1055,28 +1156,11 @@ async function helmChecks(helm) {
   }
 
   // The schema turns bad values away.
-  for (const [what, args] of [
-    ['a port of 0', ['--set', 'services.auth.port=0']],
-    ['the in-process event bus', ['--set', 'config.eventBusDriver=memory']],
-    ['a number as an env value', ['--set', 'services.auth.env.MAX=5']],
-    ['an unknown top-level key', ['--set', 'servics.auth.port=3000']],
-    ['storage without a bucket', ['--set', 'services.contact.storage.enabled=true']],
-    ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
-    ['an IMAGE_URL_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IMAGE_URL_SECRET=too-short']],
-    ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
-    ['an unknown database driver', ['--set', 'database.driver=mysql']],
-    ['an unknown database driver of one service', ['--set', 'services.auth.database.driver=mysql']],
-    ['a broker count of 0', ['--set', 'kafka.brokerCount=0']],
-    ['an egress peer that is neither a CIDR nor a peer', ['--set-json', 'networkPolicy.egress.kafka.to=["kafka.example.com"]']],
-    ['an extraEnv entry without a name', ['--set-json', 'defaults.extraEnv=[{"value":"x"}]']],
-    ['an unknown key of a ServiceAccount', ['--set', 'services.auth.serviceAccount.role=x']],
-    ['uploads in flight of 0', ['--set', 'uploads.inFlightPerPod=0']],
-  ]) {
-    const result = run(helm, ['template', 'wildframe', CHART, '-f', MINIMAL_VALUES, ...args]);
-    if (!result.ok && /schema|values don't meet/i.test(result.stderr)) pass(`values.schema.json rejects ${what}`);
-    else fail(`values.schema.json rejects ${what}`, result.ok ? 'helm template accepted it' : tail(result.stderr, 3));
+  for (const [what, args] of SCHEMA_CASES) {
+    const outcome = await outcomeOf(helm, schemaArgs(args));
+    if (!outcome.ok && /schema|values don't meet/i.test(outcome.stderr)) pass(`values.schema.json rejects ${what}`);
+    else fail(`values.schema.json rejects ${what}`, outcome.ok ? 'helm template accepted it' : tail(outcome.stderr, 3));
   }
-
   // Packaging.
   const out = mkdtempSync(join(tmpdir(), 'wildframe-chart-'));
   try {
@@ -1088,7 +1172,7 @@ async function helmChecks(helm) {
     rmSync(out, { recursive: true, force: true });
   }
 
-  const dev = await render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
+  const dev = await render('values-dev.yaml', ...RENDERS.dev);
   if (dev) {
     const shared = find(dev, 'Secret', 'wildframe-shared');
     const problems = [];
@@ -1107,7 +1191,7 @@ async function helmChecks(helm) {
   }
   return {
     dev,
-    base: await render('ci/kustomize-base-values.yaml', 'wildframe', ['-f', BASE_VALUES]),
+    base: await render('ci/kustomize-base-values.yaml', ...RENDERS.base),
   };
 }
 
