@@ -19,6 +19,11 @@
 //     limit against the largest upload, photos' /tmp against the uploads in flight, Strimzi
 //     KafkaTopics (v1, kept on uninstall), the PrometheusRule and dashboard (metrics the services
 //     export), the `helm test` pods, Ingress, PDBs; NOTES naming the database backend;
+//   - with `helm template --dry-run=server` against a stand-in for the Kubernetes API (an HTTP
+//     server here that answers discovery and GETs of a few Secrets): that an existing Secret
+//     without a key its service needs fails the render, and that the generated shared secrets
+//     and ADMIN_PASSWORD come back from the live Secrets (upgrades keep them);
+//   - images:build's commands (--dry-run) and .github/workflows/release.yml;
 //   - that values.schema.json rejects bad values;
 //   - helm package (into a temporary folder);
 //   - kubectl kustomize k8s/base and k8s/overlays/dev, schema-validated too, and that their app
@@ -38,6 +43,7 @@
 
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -1196,6 +1202,97 @@ async function helmChecks(helm) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// What the chart reads from the cluster at install (lookup): `helm template --dry-run=server`
+// against a stand-in for the Kubernetes API that answers the discovery helm needs and GETs of
+// the Secrets below (404 for any other).
+
+const b64 = (text) => Buffer.from(text).toString('base64');
+const LIVE_SECRETS = {
+  'wildframe-shared': { IDENTITY_SECRET: 'kept-identity-secret-kept-identity-secret-01', INTERNAL_API_TOKEN: 'kept-internal-token-01', IMAGE_URL_SECRET: 'kept-image-url-secret-kept-image-url-secret' },
+  'wildframe-auth': { DATABASE_URL: 'postgres://auth@db/wildframe', ADMIN_PASSWORD: 'kept-admin-password' },
+  // Made by hand without the Stripe keys billing needs with real payments.
+  'wildframe-billing': { DATABASE_URL: 'postgres://billing@db/wildframe' },
+};
+
+// The kinds the minimal install renders, for helm's discovery: group/version -> [plural, Kind].
+const FAKE_API_KINDS = {
+  v1: [['configmaps', 'ConfigMap'], ['secrets', 'Secret'], ['services', 'Service'], ['serviceaccounts', 'ServiceAccount'], ['pods', 'Pod']],
+  'apps/v1': [['deployments', 'Deployment']],
+  'batch/v1': [['jobs', 'Job']],
+  'networking.k8s.io/v1': [['networkpolicies', 'NetworkPolicy'], ['ingresses', 'Ingress']],
+};
+
+async function withFakeApiServer(body) {
+  const resources = (groupVersion) => ({
+    kind: 'APIResourceList', groupVersion,
+    resources: FAKE_API_KINDS[groupVersion].map(([name, kind]) => ({ name, singularName: kind.toLowerCase(), namespaced: true, kind, verbs: ['get', 'list'] })),
+  });
+  const groups = Object.keys(FAKE_API_KINDS).filter((gv) => gv.includes('/')).map((gv) => {
+    const [name, version] = gv.split('/');
+    return { name, versions: [{ groupVersion: gv, version }], preferredVersion: { groupVersion: gv, version } };
+  });
+  const server = createServer((req, res) => {
+    const send = (code, value) => res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const path = req.url.split('?')[0];
+    if (path === '/version') return send(200, { major: '1', minor: '30', gitVersion: 'v1.30.0', platform: 'linux/amd64' });
+    if (path === '/api') return send(200, { kind: 'APIVersions', versions: ['v1'] });
+    if (path === '/apis') return send(200, { kind: 'APIGroupList', apiVersion: 'v1', groups });
+    if (path === '/api/v1') return send(200, resources('v1'));
+    const group = /^\/apis\/(.+\/v1)$/.exec(path)?.[1];
+    if (FAKE_API_KINDS[group]) return send(200, resources(group));
+    const secret = /^\/api\/v1\/namespaces\/wildframe\/secrets\/([^/]+)$/.exec(path)?.[1];
+    if (req.method === 'GET' && LIVE_SECRETS[secret]) {
+      const data = Object.fromEntries(Object.entries(LIVE_SECRETS[secret]).map(([k, v]) => [k, b64(v)]));
+      // As the release made them (wildframe-billing is referenced, never rendered: no matter).
+      const owner = { labels: { 'app.kubernetes.io/managed-by': 'Helm' }, annotations: { 'meta.helm.sh/release-name': 'wildframe', 'meta.helm.sh/release-namespace': 'wildframe' } };
+      return send(200, { kind: 'Secret', apiVersion: 'v1', metadata: { name: secret, namespace: 'wildframe', ...owner }, type: 'Opaque', data });
+    }
+    return send(404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: `${path} not found` });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = mkdtempSync(join(tmpdir(), 'wildframe-kubeconfig-'));
+  const kubeconfig = join(dir, 'config');
+  writeFileSync(kubeconfig, JSON.stringify({
+    apiVersion: 'v1', kind: 'Config', 'current-context': 'fake',
+    clusters: [{ name: 'fake', cluster: { server: `http://127.0.0.1:${server.address().port}` } }],
+    users: [{ name: 'fake', user: { token: 'fake' } }],
+    contexts: [{ name: 'fake', context: { cluster: 'fake', user: 'fake', namespace: 'wildframe' } }],
+  }));
+  try {
+    return await body(kubeconfig);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function lookupChecks(helm) {
+  await withFakeApiServer(async (kubeconfig) => {
+    const template = (args) => runAsync(helm, ['template', 'wildframe', CHART, '--namespace', 'wildframe', '--dry-run=server', '--disable-openapi-validation', '--kubeconfig', kubeconfig, '-f', MINIMAL_VALUES, ...args]);
+    const refused = await template([]);
+    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].filter((key) => !refused.stderr.includes(`Secret wildframe-billing has no key ${key}`));
+    check('install (lookup): an existing Secret without a key its service needs fails the render, naming Secret and key',
+      !refused.ok && missing.length === 0 ? [] : [refused.ok ? 'it rendered' : `message lacks ${missing.join(', ')}`, ...tail(refused.stderr, 6)]);
+
+    // Upgrades: the shared secrets and auth's generated ADMIN_PASSWORD come back from the live
+    // Secrets, identical in two renders, so the pods' checksums do not change either.
+    const args = ['--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox', '--set-string', 'services.billing.env.ALLOW_SANDBOX_PAYMENTS=true',
+      '--set', 'services.auth.secrets.existingSecret=', '--set', 'services.auth.secrets.values.DATABASE_URL=postgres://auth@db/wildframe',
+      '--set', 'services.auth.secrets.values.S3_ACCESS_KEY_ID=a', '--set', 'services.auth.secrets.values.S3_SECRET_ACCESS_KEY=b'];
+    const [first, second] = await Promise.all([template(args), template(args)]);
+    const problems = [];
+    let docs = [];
+    if (!first.ok) problems.push(...tail(first.stderr, 6));
+    else docs = parseYamlDocuments(first.stdout);
+    const shared = find(docs, 'Secret', 'wildframe-shared')?.data ?? {};
+    for (const [key, value] of Object.entries(LIVE_SECRETS['wildframe-shared'])) if (decode(shared[key] ?? '') !== value) problems.push(`wildframe-shared ${key} is not the live value`);
+    if (decode(find(docs, 'Secret', 'wildframe-auth')?.data?.ADMIN_PASSWORD ?? '') !== 'kept-admin-password') problems.push('auth ADMIN_PASSWORD is not the live value');
+    if (first.ok && second.stdout !== first.stdout) problems.push('two renders differ');
+    check('upgrade (lookup): generated shared secrets and ADMIN_PASSWORD kept from the live Secrets, renders identical', problems);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
 // Images an SRE can pull: `npm run images:build` (its commands, printed by --dry-run) and the
 // release workflow that pushes them and a chart whose defaults pull them.
 
@@ -1400,6 +1497,7 @@ async function main() {
   console.log(`helm ${version.stdout.trim()} (${helm.path}, from ${helm.from})`);
   imageChecks();
   const helmRenders = await helmChecks(helm.path);
+  await lookupChecks(helm.path);
   console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
   await kustomizeChecks(kubectl.path, helmRenders);
   console.log(`\n${results.passed} passed, ${results.failed} failed`);
