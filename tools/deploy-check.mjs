@@ -1210,6 +1210,9 @@ const b64 = (text) => Buffer.from(text).toString('base64');
 const LIVE_SECRETS = {
   'wildframe-shared': { IDENTITY_SECRET: 'kept-identity-secret-kept-identity-secret-01', INTERNAL_API_TOKEN: 'kept-internal-token-01', IMAGE_URL_SECRET: 'kept-image-url-secret-kept-image-url-secret' },
   'wildframe-auth': { DATABASE_URL: 'postgres://auth@db/wildframe', ADMIN_PASSWORD: 'kept-admin-password' },
+  'wildframe-photos': { DATABASE_URL: 'postgres://photos@db/wildframe', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' },
+  'wildframe-analysis': { DATABASE_URL: 'postgres://analysis@db/wildframe' },
+  'wildframe-contact': { DATABASE_URL: 'postgres://contact@db/wildframe' },
   // Made by hand without the Stripe keys billing needs with real payments.
   'wildframe-billing': { DATABASE_URL: 'postgres://billing@db/wildframe' },
 };
@@ -1240,6 +1243,8 @@ async function withFakeApiServer(body) {
     if (path === '/api/v1') return send(200, resources('v1'));
     const group = /^\/apis\/(.+\/v1)$/.exec(path)?.[1];
     if (FAKE_API_KINDS[group]) return send(200, resources(group));
+    // Every namespace has it: the chart's sign that it talks to a cluster.
+    if (path === '/api/v1/namespaces/wildframe/serviceaccounts/default') return send(200, { kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name: 'default', namespace: 'wildframe' } });
     const secret = /^\/api\/v1\/namespaces\/wildframe\/secrets\/([^/]+)$/.exec(path)?.[1];
     if (req.method === 'GET' && LIVE_SECRETS[secret]) {
       const data = Object.fromEntries(Object.entries(LIVE_SECRETS[secret]).map(([k, v]) => [k, b64(v)]));
@@ -1273,6 +1278,9 @@ async function lookupChecks(helm) {
     const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].filter((key) => !refused.stderr.includes(`Secret wildframe-billing has no key ${key}`));
     check('install (lookup): an existing Secret without a key its service needs fails the render, naming Secret and key',
       !refused.ok && missing.length === 0 ? [] : [refused.ok ? 'it rendered' : `message lacks ${missing.join(', ')}`, ...tail(refused.stderr, 6)]);
+    const absent = await template(['--set', 'services.contact.secrets.existingSecret=wildframe-contact-typo']);
+    check('install (lookup): a named Secret that does not exist fails the render (the pods would wait for it until the timeout)',
+      !absent.ok && absent.stderr.includes('Secret wildframe-contact-typo does not exist in namespace wildframe') ? [] : [absent.ok ? 'it rendered' : tail(absent.stderr, 6).join(' ')]);
 
     // Upgrades: the shared secrets and auth's generated ADMIN_PASSWORD come back from the live
     // Secrets, identical in two renders, so the pods' checksums do not change either.
