@@ -18,11 +18,12 @@
 //                     for machines that cannot pull it. Not for images you publish.
 //   --dry-run         print the commands, run nothing.
 // .github/workflows/release.yml does the same with docker/build-push-action on a version tag.
-// Environment: DOCKER (docker CLI to use), DOCKER_HOST, WILDFRAME_CACHE (see check-images.mjs).
+// Environment: DOCKER (the CLI: docker, or podman, which needs no daemon), DOCKER_HOST,
+// WILDFRAME_CACHE (see check-images.mjs).
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_SERVICES, BASE_TAG, docker, ensureBase, ensureDaemon, pickDockerCli, root, run, stream } from './docker.mjs';
+import { ALL_SERVICES, BASE_TAG, docker, ensureBase, ensureDaemon, isPodman, pickDockerCli, root, run, stream } from './docker.mjs';
 
 /** Parses the command line; throws an Error with the reason for anything it cannot use. */
 export function parseArguments(argv) {
@@ -74,6 +75,9 @@ export function commands(options, { revision = 'unknown', cli = 'docker' } = {})
     const image = `${options.registry}/wildframe-${service}:${options.tag}`;
     const common = [
       '-f', 'docker/Dockerfile',
+      // Docker's BuildKit finds docker/Dockerfile.dockerignore by itself; podman needs it named,
+      // and the docker format for the image's HEALTHCHECK.
+      ...(isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : []),
       '--build-arg', `SERVICE=${service}`,
       ...(options.localBase ? ['--build-arg', `NODE_IMAGE=${BASE_TAG}`, '--network', 'host'] : []),
       '--label', `org.opencontainers.image.title=wildframe-${service}`,
@@ -110,7 +114,7 @@ async function main() {
   }
   const revision = gitRevision();
   if (options.dryRun) {
-    for (const [command, args] of commands(options, { revision })) console.log([command, ...args].join(' '));
+    for (const [command, args] of commands(options, { revision, cli: process.env.DOCKER || 'docker' })) console.log([command, ...args].join(' '));
     return 0;
   }
   const cleanups = [];

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, join } from 'node:path';
 import { Fatal, isAlive, poll, terminate } from '../infra/common.mjs';
 
 export const root = new URL('../..', import.meta.url).pathname;
@@ -16,8 +16,11 @@ const NODE_VERSION = process.version.slice(1);
 const BASE_LAYOUT = '2';
 /** The offline base: Debian bookworm with this machine's Node and npm (ensureBase). */
 export const BASE_TAG = `wildframe-base:node${NODE_VERSION.split('.')[0]}-bookworm`;
-/** The docker CLI in use (pickDockerCli sets it). */
+/** The docker CLI in use (pickDockerCli sets it): docker, or podman (DOCKER=podman). */
 export let docker = 'docker';
+
+/** Podman builds without a daemon, and reads the build-context filter only when told (--ignorefile). */
+export const isPodman = (cli = docker) => basename(cli) === 'podman';
 
 /** An error that is reported as its message (a setting or tool problem), not as a stack. */
 export function fail(message) {
@@ -80,7 +83,7 @@ export function pickDockerCli() {
 
 /** Uses the daemon DOCKER_HOST names, or starts one (as root) with its data in the cache. */
 export async function ensureDaemon(cleanups) {
-  if (dockerOk()) return;
+  if (isPodman() || dockerOk()) return;
   const socket = join(cache, 'run', 'docker.sock');
   const own = { ...process.env, DOCKER_HOST: `unix://${socket}` };
   if (dockerOk(own)) {
