@@ -13,9 +13,11 @@
 //   --platform P      e.g. linux/amd64,linux/arm64: builds with `docker buildx build --platform`
 //                     (several platforms need --push: a multi-platform image lives in a registry).
 //                     Default: the daemon's own platform, with `docker build`.
+//   --node-image I    the base of every stage instead of the official Node image (a mirror of
+//                     it, say): any Debian bookworm image with node and npm.
 //   --local-base      build on the offline base of `npm run check:images` (debootstrap + this
-//                     machine's Node, tools/images/docker.mjs) instead of the official Node image,
-//                     for machines that cannot pull it. Not for images you publish.
+//                     machine's Node, tools/images/docker.mjs), made if missing, for machines that
+//                     cannot pull the official image. Not for images you publish.
 //   --dry-run         print the commands, run nothing.
 // .github/workflows/release.yml does the same with docker/build-push-action on a version tag.
 // Environment: DOCKER (the CLI: docker, or podman, which needs no daemon), DOCKER_HOST,
@@ -40,6 +42,7 @@ export function parseArguments(argv) {
     else if (arg === '--local-base') options.localBase = true;
     else if (arg === '--registry') options.registry = value(arg, at++);
     else if (arg === '--tag') options.tag = value(arg, at++);
+    else if (arg === '--node-image') options.nodeImage = value(arg, at++);
     else if (arg === '--services') options.services = value(arg, at++).split(',').filter(Boolean);
     else if (arg === '--platform') options.platforms = value(arg, at++).split(',').filter(Boolean);
     else throw new Error(`unknown argument ${arg}`);
@@ -58,6 +61,7 @@ export function parseArguments(argv) {
   for (const platform of options.platforms) if (!/^linux\/(amd64|arm64)$/.test(platform)) throw new Error(`--platform ${platform}: linux/amd64 or linux/arm64`);
   if (options.platforms.length > 1 && !options.push) throw new Error('several --platform values need --push: a multi-platform image can only be kept in a registry');
   if (options.localBase && options.platforms.some((p) => p !== 'linux/amd64')) throw new Error('--local-base is linux/amd64 only (it holds this machine\'s Node)');
+  if (options.localBase && options.nodeImage) throw new Error('--local-base and --node-image both choose the base: give one');
   return options;
 }
 
@@ -80,6 +84,7 @@ export function commands(options, { revision = 'unknown', cli = 'docker' } = {})
       ...(isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : []),
       '--build-arg', `SERVICE=${service}`,
       ...(options.localBase ? ['--build-arg', `NODE_IMAGE=${BASE_TAG}`, '--network', 'host'] : []),
+      ...(options.nodeImage ? ['--build-arg', `NODE_IMAGE=${options.nodeImage}`] : []),
       '--label', `org.opencontainers.image.title=wildframe-${service}`,
       '--label', `org.opencontainers.image.version=${options.tag}`,
       '--label', `org.opencontainers.image.revision=${revision}`,
@@ -109,7 +114,7 @@ async function main() {
     options = parseArguments(process.argv.slice(2));
   } catch (error) {
     console.error(`images:build: ${error.message}`);
-    console.error('usage: npm run images:build -- --registry <registry> [--tag <tag>] [--push] [--services a,b] [--platform linux/amd64,linux/arm64] [--local-base] [--dry-run]');
+    console.error('usage: npm run images:build -- --registry <registry> [--tag <tag>] [--push] [--services a,b] [--platform linux/amd64,linux/arm64] [--node-image <image> | --local-base] [--dry-run]');
     return 2;
   }
   const revision = gitRevision();

@@ -189,7 +189,11 @@ export async function ensureBase({ rebuild = false } = {}) {
     [
       'import',
       '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-      '--change', `LABEL wildframe.node=${NODE_VERSION} wildframe.npm=${NPM_VERSION} wildframe.ca=${caLabel} wildframe.layout=${BASE_LAYOUT}`,
+      // One LABEL per --change: podman import reads `LABEL a=1 b=2` as a single label.
+      '--change', `LABEL wildframe.node=${NODE_VERSION}`,
+      '--change', `LABEL wildframe.npm=${NPM_VERSION}`,
+      '--change', `LABEL wildframe.ca=${caLabel}`,
+      '--change', `LABEL wildframe.layout=${BASE_LAYOUT}`,
       ...(extraCa ? ['--change', `ENV NODE_EXTRA_CA_CERTS=${caInImage}`] : []),
       '--change', 'CMD ["node"]',
       '-', BASE_TAG,
