@@ -1331,6 +1331,7 @@ function imageChecks() {
     ['a registry with a scheme', ['--registry', 'https://ghcr.io/acme', '--dry-run'], /no scheme/],
     ['an unknown service', ['--registry', 'ghcr.io/acme', '--services', 'mailer', '--dry-run'], /'mailer' is not one of/],
     ['two platforms without --push', ['--registry', 'ghcr.io/acme', '--platform', 'linux/amd64,linux/arm64', '--dry-run'], /need --push/],
+    ['two bases', ['--registry', 'ghcr.io/acme', '--local-base', '--node-image', 'mirror.example.com/node:20', '--dry-run'], /both choose the base/],
   ]) {
     const result = build(...args);
     check(`images:build refuses ${what}, saying why`, !result.ok && message.test(result.stderr) ? [] : [result.ok ? 'it ran' : result.stderr.trim()]);
