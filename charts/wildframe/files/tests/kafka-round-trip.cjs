@@ -7,7 +7,7 @@ const { createRequire } = require('node:module');
 const { randomUUID } = require('node:crypto');
 
 const app = createRequire('/app/');
-const { Kafka, logLevel } = app('kafkajs');
+const { Kafka, logLevel, Partitioners } = app('kafkajs');
 const topic = process.env.HELM_TEST_TOPIC;
 const clientId = `${process.env.KAFKA_CLIENT_ID || 'wildframe'}-helm-test`;
 
@@ -29,7 +29,7 @@ function connection() {
 async function main() {
   const kafka = new Kafka({ ...connection(), logLevel: logLevel.WARN });
   const marker = randomUUID();
-  const producer = kafka.producer();
+  const producer = kafka.producer({ createPartitioner: Partitioners.DefaultPartitioner });
   const consumer = kafka.consumer({ groupId: clientId });
   const deadline = setTimeout(() => {
     console.log(`FAIL the record ${marker} did not come back from ${topic} within 60 s`);
