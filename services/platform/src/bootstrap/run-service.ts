@@ -24,6 +24,7 @@ interface BaseServiceConfig {
   KAFKA_BROKERS?: string[];
   KAFKA_CLIENT_ID: string;
   IDENTITY_SECRET?: string;
+  IDENTITY_SECRET_PREVIOUS?: string;
   /** From `trustProxyEnv`; a service without it trusts no proxy. */
   TRUSTED_PROXIES?: TrustProxySetting;
 }
@@ -94,6 +95,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
         eventBus: createEventBus(busSettings, { logger }),
         storage: storage ? createObjectStorage(storage) : undefined,
         identitySecret: config.IDENTITY_SECRET,
+        identitySecretPrevious: config.IDENTITY_SECRET_PREVIOUS,
       }),
       definition.module(config),
     ],

@@ -65,6 +65,8 @@ export const shutdownEnv = {
 /** Distributed shape: shared by the gateway (signs caller identities) and services (verify them). */
 export const identityEnv = {
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation, a second accepted value (the one rotated in, then out); the gateway signs with IDENTITY_SECRET. */
+  IDENTITY_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
 };
 
 export const databaseEnv = {
