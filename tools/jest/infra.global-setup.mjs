@@ -25,6 +25,7 @@ export default async function setup() {
         const { start } = await import('../infra/kafka.mjs');
         const kafka = await start({ instance, owner: process.pid });
         process.env.KAFKA_TEST_BROKERS = kafka.brokers.join(',');
+        if (kafka.saslSslUnavailable) process.env.KAFKA_TEST_SASL_SSL_UNAVAILABLE = kafka.saslSslUnavailable;
         if (kafka.saslSsl) {
           Object.assign(process.env, {
             KAFKA_TEST_SASL_SSL_BROKERS: kafka.saslSsl.brokers.join(','),

@@ -54,6 +54,8 @@ export function kafkaSaslSslTestServer(env: NodeJS.ProcessEnv = process.env): Te
     password: env['KAFKA_TEST_SASL_PASSWORD'] ?? '',
   };
   if (facts.brokers.length > 0 && facts.caFile && facts.clientCertFile && facts.clientKeyFile && facts.username && facts.password) return { available: true, facts };
+  const why = env['KAFKA_TEST_SASL_SSL_UNAVAILABLE'];
+  if (why) return { available: false, reason: `Kafka has no SASL_SSL listener for this run: ${why}` };
   return { available: false, reason: 'Kafka has no SASL_SSL listener for this run (KAFKA_TEST_SASL_SSL_BROKERS, KAFKA_TEST_CA_FILE, KAFKA_TEST_CLIENT_CERT_FILE, KAFKA_TEST_CLIENT_KEY_FILE, KAFKA_TEST_SASL_USERNAME and KAFKA_TEST_SASL_PASSWORD; tools/infra/kafka.mjs starts one)' };
 }
 
