@@ -158,6 +158,10 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
   "KAFKA_BROKERS" (include "wildframe.kafkaBrokers" $root)
   "KAFKA_CLIENT_ID" (printf "%s-%s" $root.Values.kafka.clientIdPrefix .name)
 }}
+{{- /* TLS and SASL to the brokers (_kafka.tpl). */}}
+{{- range $key, $value := (include "wildframe.kafkaSecurityConfigEnv" $root | fromYaml) }}
+{{- $_ := set $env $key $value }}
+{{- end }}
 {{- $_ := set $env "SHUTDOWN_DRAIN_DELAY_MS" (toString ($root.Values.config.shutdownDrainDelayMs | default 0 | int)) }}
 {{- if $root.Values.metrics.enabled }}
 {{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
@@ -189,6 +193,9 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
 {{- $_ := set $env "S3_FORCE_PATH_STYLE" (toString $root.Values.s3.forcePathStyle) }}
 {{- with $root.Values.s3.endpoint }}
 {{- $_ := set $env "S3_ENDPOINT" . }}
+{{- end }}
+{{- if $root.Values.s3.createBuckets }}
+{{- $_ := set $env "S3_CREATE_BUCKETS" "true" }}
 {{- end }}
 {{- end }}
 {{- /* <SERVICE>_URL of the services this one calls: the gateway proxies /api/* to every other
