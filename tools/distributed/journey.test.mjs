@@ -10,9 +10,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import { BUCKETS, DATA_SERVICES, startCluster } from './cluster.mjs';
-import { eventually, gatewayClient, journeySteps, uploadPhoto } from './journey-kit.mjs';
+import { eventually, gatewayClient, journeySteps, queryService, uploadPhoto } from './journey-kit.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -31,15 +30,7 @@ const { step, durations, report, failed } = journeySteps();
 const { api, expectStatus } = gatewayClient(() => cluster.url);
 const state = {};
 
-async function query(service, sql, params = []) {
-  const client = new pg.Client({ connectionString: cluster.databases[service] });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = (service, sql, params) => queryService(cluster, service, sql, params);
 
 async function storedKeys(bucket) {
   const { minio } = cluster.infra;

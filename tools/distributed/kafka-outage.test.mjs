@@ -12,10 +12,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import { Kafka, logLevel } from 'kafkajs';
-import pg from 'pg';
 import { freePort } from '../infra/common.mjs';
 import { kafkaClient, ServiceProcess, SERVICES, startCluster } from './cluster.mjs';
-import { eventually, gatewayClient, journeySteps, uploadPhoto } from './journey-kit.mjs';
+import { eventually, gatewayClient, journeySteps, queryService, uploadPhoto } from './journey-kit.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const TIGER = readFileSync(join(root, 'services', 'photos', 'test-fixtures', 'wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg'));
@@ -39,15 +38,7 @@ async function write(label, method, path, status, options) {
   return body;
 }
 
-async function query(service, sql, params = []) {
-  const client = new pg.Client({ connectionString: cluster.databases[service] });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = (service, sql, params) => queryService(cluster, service, sql, params);
 
 /** Every service process (and the late replica once started) is still running. */
 function assertNoneDied() {
