@@ -173,6 +173,7 @@ export interface PhotoVisibilityChanged {
 export interface PhotoFeaturedChanged {
   photoId: string;
   isFeatured: boolean;
+  /** The admin; empty when a hold for review unfeatured it. */
   changedBy: string;
   at: string;
 }

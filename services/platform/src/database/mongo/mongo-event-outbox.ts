@@ -1,6 +1,5 @@
 import { Logger } from '@nestjs/common';
 import { eventCodec } from '@wildframe/contracts';
-import type { Topic } from '@wildframe/contracts';
 import type { mongo } from 'mongoose';
 import type { EventBus } from '../../events/event-bus';
 import { trackOutbox } from '../../metrics/metrics';
