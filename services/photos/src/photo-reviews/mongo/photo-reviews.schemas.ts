@@ -1,18 +1,9 @@
 import type { MongoModelDefinition } from '@wildframe/platform';
 import { Schema } from 'mongoose';
-import type { ReviewDecision } from '../photo-review';
+import type { PhotoReview } from '../photo-review';
 
 /** A review as stored: `_id` is the photo id (one review per photo). */
-export interface PhotoReviewDocument {
-  _id: string;
-  ownerId: string | null;
-  decision: ReviewDecision;
-  reason: string | null;
-  reviewedBy: string;
-  reviewReasons: string[];
-  category: string | null;
-  reviewedAt: Date;
-}
+export type PhotoReviewDocument = Omit<PhotoReview, 'photoId'> & { _id: string };
 
 export const PHOTO_REVIEW_MODEL = 'PhotoReview';
 
