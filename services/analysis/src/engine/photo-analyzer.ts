@@ -31,9 +31,9 @@ export interface EngineRating {
 
 export type AnalysisOutcome =
   | { outcome: 'rated'; rating: EngineRating }
-  | { outcome: 'refused'; reasons: string[]; evidence: RatingEvidence }
   /** Accepted but held for an admin's review: the engine is unsure the photo is a nature photograph. */
-  | { outcome: 'review'; rating: EngineRating; reasons: string[] };
+  | { outcome: 'review'; rating: EngineRating; reasons: string[] }
+  | { outcome: 'refused'; reasons: string[]; evidence: RatingEvidence };
 
 /** Turns a photo into a rating. Two engines implement it: local (default) and OpenAI. */
 export interface PhotoAnalyzer {
