@@ -26,6 +26,7 @@ import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
 import { memberRatingsMongoModels, memberRatingsParts } from './member-ratings';
 import { photographersMongoModels, photographersParts } from './photographers';
+import { photoReviewsMongoModels, photoReviewsParts } from './photo-reviews';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -35,7 +36,7 @@ export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const community = [memberRatingsParts(driver), photographersParts(driver)];
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver)];
     return {
       module: PhotosModule,
       imports: [
@@ -43,12 +44,12 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
-          mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels],
+          mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels, ...photoReviewsMongoModels],
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [PhotosController, ...community.flatMap((part) => part.controllers)],
+      controllers: [PhotosController, ...features.flatMap((part) => part.controllers)],
       providers: [
         openApiProvider('PHOTOS_OPENAPI', () => photosApiDocument()),
         { provide: PHOTOS_CONFIG, useValue: config },
@@ -78,7 +79,7 @@ export class PhotosModule {
         PhotoOrphansJob,
         SiteAssets,
         PhotosApiService,
-        ...community.flatMap((part) => part.providers),
+        ...features.flatMap((part) => part.providers),
       ],
       exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };
