@@ -553,6 +553,27 @@ describeEachBackend('photos API', (backend) => {
       expect((await as(admin.token).get('/admin/photos')).body.length).toBeGreaterThanOrEqual(4);
     });
 
+    it('refuses to feature a private photo, saying why and changing nothing; a featured photo made private leaves the home page', async () => {
+      expect((await as(admin.token).post(`/admin/photos/${ids['secret']}/toggle-featured`)).body).toEqual({
+        statusCode: 409,
+        message: 'Only public photos can be featured. This photo is private: its owner can make it public from My Photos.',
+      });
+      expect((await as(admin.token).get(`/photos/${ids['secret']}`)).body).toMatchObject({ isPublic: false, isFeatured: false });
+      expect(((await as(null).get('/featured-photos')).body as Array<{ id: string }>).map((p) => p.id)).not.toContain(ids['secret']);
+      await t.bus.idle();
+      expect(events.some((e) => e.type === 'photos.photo.featured-changed.v1' && e.key === ids['secret'])).toBe(false);
+
+      // Featured, then made private by its owner: off the home page at once; unfeaturing it still works.
+      const { token } = user();
+      const photo = (await upload(token)).body.photo as { id: string };
+      await as(token).post(`/photos/${photo.id}/toggle-public`).expect(200);
+      expect((await as(admin.token).post(`/admin/photos/${photo.id}/toggle-featured`)).body).toEqual({ message: 'Photo featured', isFeatured: true });
+      expect(((await as(null).get('/featured-photos')).body as Array<{ id: string }>).map((p) => p.id)).toContain(photo.id);
+      await as(token).post(`/photos/${photo.id}/toggle-public`).expect(200);
+      expect(((await as(null).get('/featured-photos')).body as Array<{ id: string }>).map((p) => p.id)).not.toContain(photo.id);
+      expect((await as(admin.token).post(`/admin/photos/${photo.id}/toggle-featured`)).body).toEqual({ message: 'Photo no longer featured', isFeatured: false });
+    });
+
     it('gives the owner their photos and stats', async () => {
       const mine = (await as(owner.token).get('/user/photos')).body as Array<{ id: string }>;
       expect(mine.map((p) => p.id).sort()).toEqual(Object.values(ids).sort());

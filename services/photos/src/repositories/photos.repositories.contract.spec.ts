@@ -301,13 +301,14 @@ describeEachBackend('photos repositories', (backend) => {
     it('lists featured public photos, newest first, and toggles flags with their events', async () => {
       const [heron, canyon, , hidden] = all as [Photo, Photo, Photo, Photo];
       const featuredIds = async () => (await b.photos.featured(24)).map((r) => r.photo.id).filter((id) => all.some((p) => p.id === id));
+      const featuring = (row: Photo) => [
+        pendingEvent('photos.photo.featured-changed.v1', { photoId: row.id, isFeatured: row.isFeatured, changedBy: owner, at: NOW.toISOString() }, { key: row.id }),
+      ];
       expect(await featuredIds()).toEqual([]);
-      for (const photo of [canyon, heron, hidden]) {
-        const updated = await b.photos.toggle(photo.id, 'isFeatured', (row) => [
-          pendingEvent('photos.photo.featured-changed.v1', { photoId: row.id, isFeatured: row.isFeatured, changedBy: owner, at: NOW.toISOString() }, { key: row.id }),
-        ]);
-        expect(updated.isFeatured).toBe(true);
-      }
+      for (const photo of [canyon, heron]) expect((await b.photos.toggle(photo.id, 'isFeatured', featuring)).isFeatured).toBe(true);
+      // A private photo is not featured: the home page would not show it. Refused, nothing changes.
+      await expect(b.photos.toggle(hidden.id, 'isFeatured', featuring)).rejects.toMatchObject({ code: 'NOT_PUBLIC', status: 409 });
+      expect(await b.photos.findById(hidden.id)).toMatchObject({ isPublic: false, isFeatured: false });
       expect(await featuredIds()).toEqual([heron.id, canyon.id]);
       const [once, twice] = await Promise.all(
         [1, 2].map(() =>
@@ -321,6 +322,16 @@ describeEachBackend('photos repositories', (backend) => {
       await b.outbox.flush();
       expect(b.bus.of('photos.photo.visibility-changed.v1').filter((e) => e.photoId === heron.id).map((e) => e.isPublic).sort()).toEqual([false, true]);
       expect(b.bus.of('photos.photo.featured-changed.v1').filter((e) => e.photoId === heron.id)).toHaveLength(1);
+      expect(b.bus.of('photos.photo.featured-changed.v1').filter((e) => e.photoId === hidden.id)).toEqual([]);
+      // A featured photo its owner then made private stays off the home page; it can be unfeatured,
+      // and is featured again only once public.
+      const heronNow = await b.photos.findById(heron.id);
+      if (heronNow?.isPublic) await b.photos.toggle(heron.id, 'isPublic', () => []);
+      expect(await featuredIds()).toEqual([canyon.id]);
+      expect((await b.photos.toggle(heron.id, 'isFeatured', featuring)).isFeatured).toBe(false);
+      await expect(b.photos.toggle(heron.id, 'isFeatured', featuring)).rejects.toMatchObject({ code: 'NOT_PUBLIC' });
+      await b.photos.toggle(heron.id, 'isPublic', () => []);
+      expect((await b.photos.toggle(heron.id, 'isFeatured', featuring)).isFeatured).toBe(true);
       await expect(b.photos.toggle(randomUUID(), 'isPublic', () => [])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 

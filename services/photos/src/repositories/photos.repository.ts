@@ -118,7 +118,8 @@ export abstract class PhotosRepository {
   abstract updateDescription(id: string, description: string): Promise<Photo>;
   /**
    * Flips a flag atomically (two quick toggles end where they started), with its events. Throws
-   * not-found; turning a flag on for a photo held for review throws held-for-review (and changes nothing).
+   * not-found; turning a flag on for a photo held for review throws held-for-review, and featuring
+   * a photo that is not public throws not-public (either changes nothing).
    */
   abstract toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo>;
 

@@ -319,6 +319,7 @@ export class MongoPhotosRepository extends PhotosRepository {
       const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) throw photosErrors.notFound();
       if (doc.moderation && !doc[flag]) throw photosErrors.heldForReview(flag);
+      if (flag === 'isFeatured' && !doc.isFeatured && !doc.isPublic) throw photosErrors.notPublicForFeature();
       const updated = { ...toPhoto(doc), [flag]: !doc[flag] };
       const written = await this.photos.updateOne(
         { _id: id, _rev: doc._rev, ...LIVE },
