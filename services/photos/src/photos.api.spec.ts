@@ -414,8 +414,20 @@ describeEachBackend('photos API', (backend) => {
       const page2 = (await as(null).get('/photos?public=true&pageSize=1&page=2')).body;
       expect(page1.photos[0].id).not.toBe(page2.photos[0].id);
       expect(page1.totalPages).toBe(page1.total);
-      expect((await as(null).get('/photos?sort=random')).body).toEqual({ statusCode: 400, message: 'Sort must be newest, oldest, most-liked or most-viewed' });
+      expect((await as(null).get('/photos?sort=random')).body).toEqual({ statusCode: 400, message: 'Sort must be newest, oldest, most-liked, most-viewed or top-rated' });
       expect((await as(null).get('/photos?page=0')).body.message).toBe('Page must be a positive number');
+    });
+
+    it('sorts by rating (sort=top-rated): highest overall rating first, unrated photos last', async () => {
+      const body = (await as(null).get('/photos?public=true&sort=top-rated&pageSize=48')).body as { photos: Array<{ id: string; overallRating: string | null }> };
+      const scores = body.photos.map((p) => (p.overallRating === null ? -1 : Number(p.overallRating)));
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      const mine = body.photos.filter((p) => Object.values(ids).includes(p.id));
+      expect(mine).toHaveLength(3);
+      expect(mine.map((p) => Number(p.overallRating))).toEqual(mine.map((p) => Number(p.overallRating)).sort((a, b) => b - a));
+      // Its own cached page: not the newest-first one.
+      const wildlife = (await as(null).get('/photos?public=true&category=wildlife&sort=top-rated')).body.photos as Array<{ id: string; category: string }>;
+      expect(wildlife.every((p) => p.category === 'wildlife')).toBe(true);
     });
 
     it('shows a photo by slug or id; a private one only to its owner or an admin', async () => {

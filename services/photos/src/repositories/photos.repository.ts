@@ -1,7 +1,8 @@
 import type { Delivery, PendingEvent } from '@wildframe/platform';
 import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../domain/photo';
 
-export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
+/** 'top-rated': by the AI's overall rating, highest first, unrated photos last. */
+export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed' | 'top-rated';
 
 export interface GalleryFilter {
   category?: string;

@@ -21,6 +21,7 @@ const ORDER: Record<GallerySort, SQL[]> = {
   oldest: [asc(photos.uploadedAt), asc(photos.id)],
   'most-liked': [desc(photos.likes), desc(photos.uploadedAt), desc(photos.id)],
   'most-viewed': [desc(photos.views), desc(photos.uploadedAt), desc(photos.id)],
+  'top-rated': [sql`${photos.overallRating} DESC NULLS LAST`, desc(photos.uploadedAt), desc(photos.id)],
 };
 
 /** Public photos matching the filter; the search is served by the trigram indexes. */
