@@ -867,6 +867,27 @@ function checkNotes(helm, label, args, { mentions, absent }) {
   check(`${label}: NOTES name the database backend of each service`, problems);
 }
 
+/**
+ * Each data service on the backend `driverOf(service)` says: its ConfigMap's DATABASE_DRIVER, and
+ * its migration Job (annotated with the driver, given DATABASE_DRIVER: on MongoDB it creates the
+ * indexes, on PostgreSQL it migrates the schema).
+ */
+function backendProblems(docs, driverOf) {
+  const problems = [];
+  const jobs = migrationJobs(docs);
+  for (const service of DATA_SERVICES) {
+    const want = driverOf(service);
+    const driver = find(docs, 'ConfigMap', `wildframe-${service}`)?.data?.DATABASE_DRIVER;
+    if (driver !== want) problems.push(`${service}: DATABASE_DRIVER is ${driver}, want ${want}`);
+    const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
+    const annotated = job?.metadata.annotations?.['wildframe.io/database-driver'];
+    const jobDriver = job?.spec.template.spec.containers[0].env?.find((e) => e.name === 'DATABASE_DRIVER')?.value;
+    if (!job) problems.push(`no migration Job for ${service}`);
+    else if (annotated !== want || jobDriver !== want) problems.push(`${service}: its migration Job is annotated ${annotated}, DATABASE_DRIVER ${jobDriver}, want ${want}`);
+  }
+  return problems;
+}
+
 // The dev MongoDB of k8s/dev-infra (a replica set of one), as values-dev.yaml and k8s/overlays/dev name it.
 const DEV_MONGO_URL = 'mongodb://wildframe-mongodb-0.wildframe-mongodb:27017/wildframe?replicaSet=rs0';
 
@@ -1014,15 +1035,8 @@ async function helmChecks(helm) {
     if (jobs.length !== DATA_SERVICES.length) problems.push(`${jobs.length} migration Jobs for ${DATA_SERVICES.length} data services`);
     check('values-minimal.yaml: a pre-install/pre-upgrade migration Job per data service, reading only DATABASE_URL (optional), RUN_MIGRATIONS=false', problems);
     // values-minimal.yaml sets nothing about the backend but MongoDB's NetworkPolicy peer: these are the chart's defaults.
-    const backend = [];
-    for (const service of DATA_SERVICES) {
-      const driver = find(minimal, 'ConfigMap', `wildframe-${service}`)?.data?.DATABASE_DRIVER;
-      if (driver !== 'mongodb') backend.push(`${service}: DATABASE_DRIVER is ${driver}, want mongodb`);
-      const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
-      const jobDriver = job?.spec.template.spec.containers[0].env?.find((e) => e.name === 'DATABASE_DRIVER')?.value;
-      if (job?.metadata.annotations?.['wildframe.io/database-driver'] !== 'mongodb' || jobDriver !== 'mongodb') backend.push(`${service}: its migration Job is not the MongoDB one (annotation ${job?.metadata.annotations?.['wildframe.io/database-driver']}, DATABASE_DRIVER ${jobDriver})`);
-    }
-    check('values-minimal.yaml (the chart\'s default backend): every data service on MongoDB (DATABASE_DRIVER=mongodb), its migration Job creating its indexes', backend);
+    check('values-minimal.yaml (the chart\'s default backend): every data service on MongoDB (DATABASE_DRIVER=mongodb), its migration Job creating its indexes',
+      backendProblems(minimal, () => 'mongodb'));
     const extras = ['PodDisruptionBudget', 'HorizontalPodAutoscaler', 'ServiceMonitor', 'KafkaTopic', 'PrometheusRule'].filter((kind) => byKind(minimal, kind).length > 0);
     check('values-minimal.yaml: no PDB, HPA, ServiceMonitor, KafkaTopic or PrometheusRule unless asked for', extras.map((k) => `renders a ${k}`));
     const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(minimal, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
@@ -1160,16 +1174,11 @@ async function helmChecks(helm) {
     await checkRefused(helm, 'billing on PostgreSQL without a NetworkPolicy peer for it', mixedArgs.slice(0, -2), [/networkPolicy\.egress\.database\.to/]);
     const mixed = await render('services.billing.database.driver=postgres (the others on MongoDB, contact database.url)', 'wildframe', mixedArgs);
     if (mixed) {
-      const problems = [];
+      const problems = backendProblems(mixed, (service) => (onMongo.includes(service) ? 'mongodb' : 'postgres'));
       const jobs = migrationJobs(mixed);
       for (const service of DATA_SERVICES) {
-        const driver = onMongo.includes(service) ? 'mongodb' : 'postgres';
         const config = find(mixed, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
-        if (config.DATABASE_DRIVER !== driver) problems.push(`${service}: DATABASE_DRIVER is ${config.DATABASE_DRIVER}, want ${driver}`);
         const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
-        // The same migrate.js creates the indexes on MongoDB: the Job stays, with the service's driver.
-        if (!job) problems.push(`no migration (index) Job for ${service}`);
-        else if (job.metadata.annotations?.['wildframe.io/database-driver'] !== driver) problems.push(`${service}: migration Job annotated ${job.metadata.annotations?.['wildframe.io/database-driver']}`);
         const env = find(mixed, 'Deployment', `wildframe-${service}`)?.spec.template.spec.containers[0].env ?? [];
         const fromSecret = env.some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef);
         if (service === 'contact') {
@@ -1200,15 +1209,8 @@ async function helmChecks(helm) {
     await checkRefused(helm, 'database.driver=postgres without a NetworkPolicy peer for PostgreSQL', postgresArgs.slice(0, -2), [/networkPolicy\.egress\.database\.to/]);
     const onPostgres = await render('database.driver=postgres', 'wildframe', postgresArgs);
     if (onPostgres) {
-      const problems = [];
-      const jobs = migrationJobs(onPostgres);
-      for (const service of DATA_SERVICES) {
-        const driver = find(onPostgres, 'ConfigMap', `wildframe-${service}`)?.data?.DATABASE_DRIVER;
-        if (driver !== 'postgres') problems.push(`${service}: DATABASE_DRIVER is ${driver}, want postgres`);
-        const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
-        if (job?.metadata.annotations?.['wildframe.io/database-driver'] !== 'postgres') problems.push(`${service}: migration Job annotated ${job?.metadata.annotations?.['wildframe.io/database-driver']}`);
-      }
-      check('database.driver=postgres: every data service on PostgreSQL (DATABASE_DRIVER=postgres), its migration Job migrating its schema', problems);
+      check('database.driver=postgres: every data service on PostgreSQL (DATABASE_DRIVER=postgres), its migration Job migrating its schema',
+        backendProblems(onPostgres, () => 'postgres'));
       checkNetworkPolicies('database.driver=postgres', onPostgres, 'wildframe', {
         ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
       });
