@@ -485,8 +485,20 @@ function checkKafkaTopicsJob(label, docs, prefix, values) {
   if (!hook.includes('pre-install') || !hook.includes('pre-upgrade')) problems.push(`hook is "${hook}"`);
   const migrationWeights = migrationJobs(docs).map((j) => Number(j.metadata.annotations?.['helm.sh/hook-weight']));
   if (migrationWeights.some((w) => w <= Number(job.metadata.annotations?.['helm.sh/hook-weight']))) problems.push('does not run before the migration Jobs');
-  const script = (job.spec.template.spec.containers[0].args ?? []).join('\n');
-  const created = new Map([...script.matchAll(/^\s*create (\S+) (\d+) (\d+)$/gm)].map((m) => [m[1], { partitions: Number(m[2]), retention: Number(m[3]) }]));
+  const container = job.spec.template.spec.containers[0];
+  // One Node process in the gateway image (runKafkaTopicsJob), the topics in its environment.
+  const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+  if (command !== 'node dist/services/gateway/src/kafka-topics.js') problems.push(`runs "${command}"`);
+  const gatewayImage = find(docs, 'Deployment', `${prefix}-gateway`)?.spec.template.spec.containers[0].image;
+  if (container.image !== gatewayImage) problems.push(`image is ${container.image}, not the gateway's (${gatewayImage})`);
+  const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+  let topics = [];
+  try {
+    topics = JSON.parse(env.KAFKA_TOPICS ?? '[]');
+  } catch {
+    problems.push('KAFKA_TOPICS is not JSON');
+  }
+  const created = new Map(topics.map((t) => [t.name, { partitions: t.partitions, retention: t.retentionMs }]));
   for (const topic of KAFKA_TOPICS.topics) {
     const c = created.get(topic);
     if (!c) problems.push(`topic ${topic} not created`);
@@ -499,9 +511,50 @@ function checkKafkaTopicsJob(label, docs, prefix, values) {
   }
   if (values.testTopic && !created.has(values.testTopic)) problems.push(`the helm test topic ${values.testTopic} is not created`);
   if (created.size !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length + (values.testTopic ? 1 : 0)) problems.push(`${created.size} topics created`);
-  if (!script.includes(`--replication-factor ${values.replicationFactor}`)) problems.push(`replication factor is not ${values.replicationFactor}`);
-  if (!script.includes('--if-not-exists')) problems.push('not idempotent (--if-not-exists)');
+  if (env.KAFKA_TOPICS_REPLICATION_FACTOR !== String(values.replicationFactor)) problems.push(`replication factor is ${env.KAFKA_TOPICS_REPLICATION_FACTOR}, not ${values.replicationFactor}`);
+  if (!env.KAFKA_BROKERS) problems.push('no KAFKA_BROKERS');
   check(`${label}: a pre-install/pre-upgrade Job creates the ${KAFKA_TOPICS.topics.length} catalogue topics and ${KAFKA_TOPICS.deadLetterTopics.length} dead-letter topics${values.testTopic ? ' and the helm test topic' : ''}, replication factor ${values.replicationFactor}`, problems);
+}
+
+/**
+ * With kafka.tls and kafka.sasl set, every Kafka client of the release (each Deployment and the
+ * topics Job) gets KAFKA_TLS, the CA bundle and client certificate as files from their Secrets,
+ * and the SASL mechanism, user and password (from the Secret).
+ */
+function checkKafkaSecurity(label, docs, prefix, want) {
+  const problems = [];
+  const topicsJob = byKind(docs, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics');
+  if (!topicsJob) problems.push('no topics Job rendered');
+  const clients = [...SERVICES.map((s) => find(docs, 'Deployment', `${prefix}-${s}`)), topicsJob].filter(Boolean);
+  for (const workload of clients) {
+    const name = `${workload.kind} ${workload.metadata.name}`;
+    const pod = workload.spec.template.spec;
+    const container = pod.containers[0];
+    const env = containerEnv(docs, container);
+    const value = (variable) => env.get(variable)?.value;
+    if (value('KAFKA_TLS') !== 'true') problems.push(`${name}: KAFKA_TLS is ${value('KAFKA_TLS')}`);
+    if (value('KAFKA_SASL_MECHANISM') !== want.mechanism) problems.push(`${name}: KAFKA_SASL_MECHANISM is ${value('KAFKA_SASL_MECHANISM')}`);
+    const password = env.get('KAFKA_SASL_PASSWORD');
+    if (password?.from !== 'secret' || password.secret !== want.saslSecret || password.key !== 'password') problems.push(`${name}: KAFKA_SASL_PASSWORD not from ${want.saslSecret}/password`);
+    const username = env.get('KAFKA_SASL_USERNAME');
+    if (username?.from !== 'secret' || username.secret !== want.saslSecret || username.key !== 'username') problems.push(`${name}: KAFKA_SASL_USERNAME not from ${want.saslSecret}/username`);
+    // Each file variable names a file of a read-only mount of the expected Secret.
+    for (const [variable, secret, key] of [
+      ['KAFKA_TLS_CA_FILE', want.caSecret, 'ca.crt'],
+      ['KAFKA_TLS_CERT_FILE', want.clientCertSecret, 'tls.crt'],
+      ['KAFKA_TLS_KEY_FILE', want.clientCertSecret, 'tls.key'],
+    ]) {
+      const file = value(variable);
+      const mount = (container.volumeMounts ?? []).find((m) => file?.startsWith(`${m.mountPath}/`));
+      const volume = mount && (pod.volumes ?? []).find((v) => v.name === mount.name);
+      if (!file || !mount) problems.push(`${name}: ${variable}=${file} is on no mount`);
+      else if (!mount.readOnly) problems.push(`${name}: ${mount.name} is not read-only`);
+      else if (volume?.secret?.secretName !== secret || !(volume.secret.items ?? []).some((i) => i.key === key && file.endsWith(`/${i.path}`))) {
+        problems.push(`${name}: ${variable} is not ${secret}/${key}`);
+      }
+    }
+  }
+  check(`${label}: every Kafka client (${SERVICES.length} Deployments and the topics Job) gets TLS (CA, client certificate) and SASL (${want.mechanism}, password from its Secret)`, problems);
 }
 
 function checkStrimziTopics(label, docs, values) {
@@ -1158,6 +1211,24 @@ async function helmChecks(helm) {
       for (const m of byKind(off, 'ConfigMap')) if (m.data?.METRICS_PORT) problems.push(`${m.metadata.name}: METRICS_PORT set`);
       if (byKind(off, 'ConfigMap').some((m) => m.metadata.labels?.grafana_dashboard)) problems.push('dashboard rendered without metrics');
       check('off switches: no NetworkPolicy, metrics port, dashboard, test pod or Kafka topics Job', problems);
+    }
+  }
+
+  // Kafka over TLS with SASL: every client gets the settings; incomplete values do not render.
+  {
+    const want = { mechanism: 'scram-sha-512', saslSecret: 'wildframe-kafka-user', caSecret: 'kafka-cluster-ca-cert', clientCertSecret: 'wildframe-kafka-client' };
+    const secured = await render('kafka.tls and kafka.sasl', 'wildframe', [
+      '-f', MINIMAL_VALUES, '--set', 'kafka.tls.enabled=true', '--set', `kafka.tls.caSecret=${want.caSecret}`, '--set', `kafka.tls.clientCertSecret=${want.clientCertSecret}`,
+      '--set', `kafka.sasl.mechanism=${want.mechanism}`, '--set', `kafka.sasl.existingSecret=${want.saslSecret}`,
+    ]);
+    if (secured) checkKafkaSecurity('kafka.tls and kafka.sasl', secured, 'wildframe', want);
+    for (const [what, args, message] of [
+      ['kafka.sasl.mechanism without kafka.sasl.existingSecret', ['--set', 'kafka.sasl.mechanism=plain'], 'kafka.sasl.existingSecret is required when kafka.sasl.mechanism is set'],
+      ['kafka.tls.caSecret without kafka.tls.enabled', ['--set', 'kafka.tls.caSecret=ca'], 'kafka.tls.caSecret and kafka.tls.clientCertSecret need kafka.tls.enabled: true'],
+    ]) {
+      const refused = run(helm, ['template', 'wildframe', CHART, '-f', MINIMAL_VALUES, ...args]);
+      if (!refused.ok && refused.stderr.includes(message)) pass(`${what} does not render, and says why`);
+      else fail(`${what} does not render, and says why`, refused.ok ? 'helm template accepted it' : tail(refused.stderr, 3));
     }
   }
 

@@ -1,8 +1,9 @@
 // What the process tests of the distributed shape share (journey.test.mjs and the others beside
-// it): timed steps that stop at the first failure, polls with a deadline, and requests through the
-// gateway.
+// it): timed steps that stop at the first failure, polls with a deadline, requests through the
+// gateway, and queries on a data service's own PostgreSQL database.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import pg from 'pg';
 
 /**
  * Steps of one journey: each is timed (`durations`), and once one fails the later ones fail at
@@ -88,4 +89,15 @@ export async function uploadPhoto(expectStatus, token, image, title, type = 'ima
   form.set('photo', new Blob([image], { type }), type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
   const body = await expectStatus('POST', '/photos/upload', 201, { token, form, headers });
   return body.photo;
+}
+
+/** Rows of a query on one data service's own PostgreSQL database of the cluster (`startCluster`). */
+export async function queryService(cluster, service, sql, params = []) {
+  const client = new pg.Client({ connectionString: cluster.databases[service] });
+  await client.connect();
+  try {
+    return (await client.query(sql, params)).rows;
+  } finally {
+    await client.end();
+  }
 }

@@ -4,7 +4,7 @@
 // database <prefix>_<service>, driver reads; a tombstone, `_deleted`, counts as gone, as the
 // adapters' reads treat it).
 import mongoose from 'mongoose';
-import pg from 'pg';
+import { queryService } from './journey-kit.mjs';
 
 const LIVE = { _deleted: { $ne: true } };
 
@@ -12,15 +12,7 @@ const LIVE = { _deleted: { $ne: true } };
 export function journeyStores(cluster) {
   const onMongo = (service) => cluster.drivers[service] === 'mongodb';
 
-  async function sql(service, text, params = []) {
-    const client = new pg.Client({ connectionString: cluster.databases[service] });
-    await client.connect();
-    try {
-      return (await client.query(text, params)).rows;
-    } finally {
-      await client.end();
-    }
-  }
+  const sql = (service, text, params) => queryService(cluster, service, text, params);
 
   /** Runs `fn(db)` on the service's MongoDB database (`<database of its URL>_<service>`). */
   async function mongo(service, fn) {

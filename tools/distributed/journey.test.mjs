@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { after, before, describe } from 'node:test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { Kafka, logLevel } from 'kafkajs';
-import { BUCKETS, DATA_SERVICES, databaseDrivers, startCluster } from './cluster.mjs';
+import { BUCKETS, DATA_SERVICES, databaseDrivers, kafkaClient, startCluster } from './cluster.mjs';
 import { eventually, gatewayClient, journeySteps, uploadPhoto } from './journey-kit.mjs';
 import { journeyStores } from './journey-stores.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
@@ -73,7 +73,7 @@ const upload = (token, image, title, type, headers) => uploadPhoto(expectStatus,
  * published, whichever outbox it came from (on MongoDB the relay removes published events).
  */
 async function publishedEventIds(topics) {
-  const kafka = new Kafka({ brokers: cluster.infra.kafka.brokers, clientId: 'journey-check', logLevel: logLevel.NOTHING });
+  const kafka = new Kafka({ ...kafkaClient(cluster.kafkaEnv, 'journey-check'), logLevel: logLevel.NOTHING });
   const admin = kafka.admin();
   await admin.connect();
   let total = 0;

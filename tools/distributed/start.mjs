@@ -10,8 +10,13 @@
 //                MongoDB-wire server, FerretDB from tools/infra) or postgres (PostgreSQL from
 //                tools/infra), then per service if wanted: `mongodb,billing=postgres`. A server
 //                no service uses is not started.
+//   KAFKA_LISTENER  plaintext (default) or sasl_ssl: every Kafka client over the broker's SASL_SSL
+//                   listener (TLS with the broker's test CA, SCRAM-SHA-512), as a managed Kafka
+//                   would be reached
 import { randomBytes } from 'node:crypto';
 import { databaseDrivers, startCluster } from './cluster.mjs';
+
+const LISTENERS = ['plaintext', 'sasl_ssl'];
 
 const COLOURS = { gateway: 36, auth: 32, photos: 33, analysis: 35, billing: 34, contact: 31 };
 const colour = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -36,6 +41,11 @@ try {
   drivers = databaseDrivers(process.env.DATABASE ?? '');
 } catch (error) {
   console.error(`DATABASE: ${error.message}`);
+  process.exit(1);
+}
+const listener = process.env.KAFKA_LISTENER || 'plaintext';
+if (!LISTENERS.includes(listener)) {
+  console.error(`KAFKA_LISTENER: must be one of ${LISTENERS.join(', ')} (got '${listener}')`);
   process.exit(1);
 }
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@wildframe.local';
@@ -73,6 +83,7 @@ try {
     adminEmail,
     adminPassword,
     drivers,
+    saslSsl: listener === 'sasl_ssl',
     onStep: (message) => console.log(`[distributed] ${message}`),
     onLine: (service, line) => console.log(`${prefix(service)} ${line}`),
   });
@@ -82,23 +93,27 @@ try {
 }
 if (stopping) await stopping;
 
-const { kafka, postgres, minio } = cluster.infra;
-const { ferretdb } = cluster.infra;
+const { postgres, minio, ferretdb } = cluster.infra;
 const on = (driver) => Object.keys(cluster.drivers).filter((service) => cluster.drivers[service] === driver).join(', ');
 const databaseLines = [
   ...(ferretdb ? [`MongoDB    ${new URL(ferretdb.url).host} (FerretDB 1.24, MongoDB wire): ${on('mongodb')}, one database each`] : []),
   ...(postgres ? [`PostgreSQL ${new URL(postgres.url).host}: ${on('postgres')}, one database each`] : []),
 ].join('\n  ');
+// events:tail takes the same variables as the services (the password is the broker's, made for this run).
+const tailEnv = Object.entries(cluster.kafkaEnv)
+  .filter(([name]) => name !== 'KAFKA_BROKERS')
+  .map(([name, value]) => `${name}=${value} `)
+  .join('');
 console.log(`
 [distributed] Wildframe (distributed shape) is ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}
   services   ${Object.values(cluster.services)
     .map((s) => `${s.name} ${s.url}`)
     .join(', ')}
-  Kafka      ${kafka.brokers.join(',')}
+  Kafka      ${cluster.kafkaEnv.KAFKA_BROKERS}${listener === 'sasl_ssl' ? ' (SASL_SSL, SCRAM-SHA-512)' : ''}
   ${databaseLines}
   MinIO      ${minio.endpoint}
   admin      ${adminEmail}${process.env.ADMIN_PASSWORD ? '' : ` / ${adminPassword}`}
-  events     npm run events:tail -- --brokers ${kafka.brokers.join(',')} --topic photos.photo.liked.v1
+  events     ${tailEnv}npm run events:tail -- --brokers ${cluster.kafkaEnv.KAFKA_BROKERS} --topic photos.photo.liked.v1
   Ctrl+C stops everything (the data goes with it).
 `);
 

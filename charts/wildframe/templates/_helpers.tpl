@@ -163,6 +163,10 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
   "KAFKA_BROKERS" (include "wildframe.kafkaBrokers" $root)
   "KAFKA_CLIENT_ID" (printf "%s-%s" $root.Values.kafka.clientIdPrefix .name)
 }}
+{{- /* TLS and SASL to the brokers (_kafka.tpl). */}}
+{{- range $key, $value := (include "wildframe.kafkaSecurityConfigEnv" $root | fromYaml) }}
+{{- $_ := set $env $key $value }}
+{{- end }}
 {{- $_ := set $env "SHUTDOWN_DRAIN_DELAY_MS" (toString ($root.Values.config.shutdownDrainDelayMs | default 0 | int)) }}
 {{- if $root.Values.metrics.enabled }}
 {{- $_ := set $env "METRICS_PORT" (toString $root.Values.metrics.port) }}
@@ -194,6 +198,9 @@ Non-secret environment of a service, as a YAML map of strings: the ConfigMap's d
 {{- $_ := set $env "S3_FORCE_PATH_STYLE" (toString $root.Values.s3.forcePathStyle) }}
 {{- with $root.Values.s3.endpoint }}
 {{- $_ := set $env "S3_ENDPOINT" . }}
+{{- end }}
+{{- if $root.Values.s3.createBuckets }}
+{{- $_ := set $env "S3_CREATE_BUCKETS" "true" }}
 {{- end }}
 {{- end }}
 {{- /* <SERVICE>_URL of the services this one calls: the gateway proxies /api/* to every other
@@ -349,7 +356,8 @@ refused by server-side apply).
 {{- $extraNames := list }}
 {{- range $extra }}{{ $extraNames = append $extraNames .name }}{{ end }}
 {{- $env := list }}
-{{- range concat (include "wildframe.secretEnvList" . | fromYamlArray) (include "wildframe.sharedSecretEnvList" . | fromYamlArray) }}
+{{- $kafkaEnv := include "wildframe.kafkaSecretEnvList" .root | fromYamlArray }}
+{{- range concat (include "wildframe.secretEnvList" . | fromYamlArray) (include "wildframe.sharedSecretEnvList" . | fromYamlArray) $kafkaEnv }}
 {{- if not (has .name $extraNames) }}{{ $env = append $env . }}{{ end }}
 {{- end }}
 {{- toYaml (concat $env $extra) }}
@@ -578,10 +586,10 @@ round-trip topic (one partition, one hour). Root context.
 {{- $t := .Values.kafka.topics }}
 {{- $topics := list }}
 {{- range $catalogue.topics }}
-{{- $topics = append $topics (dict "name" . "partitions" $t.partitions "retentionMs" $t.retentionMs) }}
+{{- $topics = append $topics (dict "name" . "partitions" ($t.partitions | int) "retentionMs" ($t.retentionMs | int64)) }}
 {{- end }}
 {{- range $catalogue.deadLetterTopics }}
-{{- $topics = append $topics (dict "name" . "partitions" $t.deadLetter.partitions "retentionMs" $t.deadLetter.retentionMs) }}
+{{- $topics = append $topics (dict "name" . "partitions" ($t.deadLetter.partitions | int) "retentionMs" ($t.deadLetter.retentionMs | int64)) }}
 {{- end }}
 {{- with include "wildframe.testTopic" . }}
 {{- $topics = append $topics (dict "name" . "partitions" 1 "retentionMs" 3600000) }}
@@ -789,11 +797,17 @@ spec:
       volumeMounts:
         - name: tmp
           mountPath: /tmp
+        {{- with include "wildframe.kafkaVolumeMounts" $root | trim }}
+        {{- . | nindent 8 }}
+        {{- end }}
         {{- with $svc.extraVolumeMounts }}
         {{- toYaml . | nindent 8 }}
         {{- end }}
   volumes:
     {{- include "wildframe.tmpVolume" (dict "root" $root) | nindent 4 }}
+    {{- with include "wildframe.kafkaVolumes" $root | trim }}
+    {{- . | nindent 4 }}
+    {{- end }}
     {{- with $svc.extraVolumes }}
     {{- toYaml . | nindent 4 }}
     {{- end }}

@@ -2,6 +2,7 @@ import type { ServiceDatabaseDefinition } from '@wildframe/platform';
 import { join } from 'node:path';
 import { memberRatingsMongoModels } from './member-ratings';
 import { photographersMongoModels } from './photographers';
+import { photoReviewsMongoModels } from './photo-reviews';
 import { photosMongoModels } from './repositories/mongo/schemas';
 
 /**
@@ -14,5 +15,10 @@ import { photosMongoModels } from './repositories/mongo/schemas';
 export const photosDatabase: ServiceDatabaseDefinition = {
   schema: 'photos',
   migrationsFolder: join(__dirname, '..', 'migrations'),
-  mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels],
+  mongoModels: [
+    ...photosMongoModels,
+    ...memberRatingsMongoModels,
+    ...photographersMongoModels,
+    ...photoReviewsMongoModels,
+  ],
 };

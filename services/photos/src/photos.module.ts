@@ -24,6 +24,7 @@ import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
 import { memberRatingsParts } from './member-ratings';
 import { photographersParts } from './photographers';
+import { photoReviewsParts } from './photo-reviews';
 import { photosDatabase } from './photos.database';
 
 /** Uploads, derivatives, gallery, likes, views, featured photos, limits and guest expiry. */
@@ -31,7 +32,7 @@ import { photosDatabase } from './photos.database';
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const community = [memberRatingsParts(driver), photographersParts(driver)];
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver)];
     return {
       module: PhotosModule,
       imports: [
@@ -42,7 +43,7 @@ export class PhotosModule {
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [PhotosController, ...community.flatMap((part) => part.controllers)],
+      controllers: [PhotosController, ...features.flatMap((part) => part.controllers)],
       providers: [
         openApiProvider('PHOTOS_OPENAPI', () => photosApiDocument()),
         { provide: PHOTOS_CONFIG, useValue: config },
@@ -72,7 +73,7 @@ export class PhotosModule {
         PhotoOrphansJob,
         SiteAssets,
         PhotosApiService,
-        ...community.flatMap((part) => part.providers),
+        ...features.flatMap((part) => part.providers),
       ],
       exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };

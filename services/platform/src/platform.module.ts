@@ -45,10 +45,15 @@ export interface PlatformOptions {
 
 @Injectable()
 class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly health: HealthRegistry,
+  ) {}
 
   // Every module has subscribed during onModuleInit; consuming starts only once all have.
   async onApplicationBootstrap(): Promise<void> {
+    const readiness = this.bus.readinessCheck?.();
+    if (readiness) this.health.register(readiness);
     await this.bus.start();
   }
 
