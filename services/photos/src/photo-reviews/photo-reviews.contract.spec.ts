@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { MongoServiceDatabase, ServiceDatabase } from '@wildframe/platform';
 import { describeEachBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { photosMigrationsFolder } from '../photos.module';
+import { photosDatabase } from '../photos.database';
 import { MongoPhotoReviewsRepository } from './mongo/mongo-photo-reviews.repository';
 import { photoReviewsMongoModels } from './mongo/photo-reviews.schemas';
 import type { PhotoReview } from './photo-review';
@@ -28,7 +28,7 @@ describeEachBackend('photo reviews repository', (backend) => {
 
   beforeAll(async () => {
     if (backend.driver === 'postgres') {
-      const database = ServiceDatabase.connect({ schema: 'photos', url: backend.url, migrationsFolder: photosMigrationsFolder });
+      const database = ServiceDatabase.connect({ schema: 'photos', url: backend.url, migrationsFolder: photosDatabase.migrationsFolder });
       await database.migrate();
       reviews = new PostgresPhotoReviewsRepository(database);
       close = () => database.close();

@@ -7,7 +7,7 @@ import type { TestBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { NewPhoto, Photo, StoredRating, Viewer } from '../domain/photo';
 import { PhotosError } from '../domain/photos.errors';
-import { photosMigrationsFolder } from '../photos.module';
+import { photosDatabase } from '../photos.database';
 import { MongoPhotosRepository } from './mongo/mongo-photos.repository';
 import { MongoSiteAssetsRepository } from './mongo/mongo-site-assets.repository';
 import { MongoUploadersRepository } from './mongo/mongo-uploaders.repository';
@@ -58,7 +58,7 @@ const silent = { logger: { warn: () => undefined } };
 async function openBackend(backend: TestBackend): Promise<PhotosBackend> {
   const bus = new RecordingBus();
   if (backend.driver === 'postgres') {
-    const database = ServiceDatabase.connect({ schema: 'photos', url: backend.url, migrationsFolder: photosMigrationsFolder, poolSize: 12 });
+    const database = ServiceDatabase.connect({ schema: 'photos', url: backend.url, migrationsFolder: photosDatabase.migrationsFolder, poolSize: 12 });
     await database.migrate();
     const outbox = new PostgresEventOutbox(database, bus, silent);
     return {

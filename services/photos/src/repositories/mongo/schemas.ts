@@ -196,7 +196,7 @@ const lockSchema = new Schema<LockDocument>(
   { versionKey: false },
 );
 
-/** Registered by `DatabaseModule.forService({ mongoModels })`; their indexes are the MongoDB migrations. */
+/** Listed in photos.database.ts (the module and the migration Job); their indexes are the MongoDB migrations. */
 export const photosMongoModels: readonly MongoModelDefinition[] = [
   { name: 'Photo', schema: photoSchema, collection: 'photos' },
   { name: 'Announcement', schema: announcementSchema, collection: 'announcements' },
