@@ -10,10 +10,12 @@ import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
 
-/** Where the launch offer appears: with its button on home, as a reminder on pricing. */
+/**
+ * Where the launch offer appears as a banner: on home, with its button. Pricing states the offer
+ * below its plan cards instead, so a single banner (the spec's annual saving) comes before them.
+ */
 const PROMO_VARIANTS: Readonly<Record<string, 'home' | 'default'>> = {
   '/': 'home',
-  '/pricing': 'default',
 };
 
 /** The page the browser loaded, and whether the visitor has moved on from it (browser only). */
