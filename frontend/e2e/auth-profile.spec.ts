@@ -226,3 +226,51 @@ test('a paid plan shows its expiry and no upgrade; an inactive account says so',
   await expect(summary.getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
   await expect(card(page, 'Professional Plan Features')).toContainText('Portfolio tools');
 });
+
+// A renewing plan does not "expire": the profile says when it renews, and "Plan expires" once it is canceled.
+test('a renewing paid plan says when it renews; a canceled one when it expires', async ({ page }) => {
+  await page.addInitScript(() => window.localStorage.setItem('sessionToken', 'test-session-token'));
+  await page.route('**/api/auth/user', (route) =>
+    route.fulfill({
+      json: {
+        id: '0b7e3a52-5d0c-4a8e-9a55-2f0e6f1c9d11',
+        email: uniqueEmail('pro'),
+        firstName: 'Frans',
+        lastName: 'Lanting',
+        profileImageUrl: null,
+        plan: 'professional',
+        planExpiry: '2027-11-27T12:00:00.000Z',
+        isActive: true,
+        isAdmin: false,
+        isSiteAdmin: false,
+        createdAt: '2026-01-01T00:00:00.000Z',
+      },
+    }),
+  );
+  let cancelAtPeriodEnd = false;
+  await page.route('**/api/billing/subscription', (route) =>
+    route.fulfill({
+      json: {
+        subscription: {
+          id: 'sub_1',
+          plan: 'professional',
+          status: 'active',
+          isAnnual: true,
+          cancelAtPeriodEnd,
+          currentPeriodEnd: '2027-11-27T12:00:00.000Z',
+          promoCode: null,
+          provider: 'sandbox',
+        },
+      },
+    }),
+  );
+  await page.goto('/profile');
+  const summary = page.locator('.profile-summary');
+  await expect(summary.getByText('Renews on November 27, 2027')).toBeVisible();
+  await expect(summary.getByText(/Plan expires/)).toHaveCount(0);
+
+  cancelAtPeriodEnd = true;
+  await page.reload();
+  await expect(summary.getByText('Plan expires November 27, 2027')).toBeVisible();
+  await expect(summary.getByText(/Renews on/)).toHaveCount(0);
+});
