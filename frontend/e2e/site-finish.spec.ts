@@ -46,7 +46,14 @@ async function bannersBeforeCards(page: Page): Promise<number> {
 async function openGalleryInTheApp(page: Page): Promise<void> {
   await page.goto('/faqs');
   await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', /.*/);
-  await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true }).click();
+  // On a phone the main links are in the menu.
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) {
+    await menu.click();
+    await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Gallery', exact: true }).click();
+  } else {
+    await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true }).click();
+  }
   await expect(page).toHaveURL(/\/gallery$/);
 }
 

@@ -13,6 +13,7 @@ import { readSessionToken } from '../../api/session-token';
 import { LinkButton } from '../../components/link-button';
 import { PageSkeleton } from '../../components/page-skeleton';
 import { formatScore } from '../photos/rating';
+import { PromoBanner } from '../site/promo-banner';
 import { RatingStars } from '../photos/rating-stars';
 import { AssetImage } from './asset-image';
 import { FeaturedCarousel } from './featured-carousel';
@@ -95,6 +96,9 @@ function GuestHome() {
           </div>
         </div>
       </section>
+
+      {/* After the hero, so on a phone its main button stays in the first screen. */}
+      <PromoBanner />
 
       <section className="home-section" aria-labelledby="home-samples-heading">
         <div className="home-section__head">

@@ -4,6 +4,7 @@ import { LinkButton } from '../../components/link-button';
 import { useGetGalleryQuery, useGetMyPhotosQuery } from '../photos/api';
 import { PhotoCard } from '../photos/photo-card';
 import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-grid';
+import { PromoBanner } from '../site/promo-banner';
 import { FeaturedCarousel } from './featured-carousel';
 
 /** One row of cards: three columns on desktop. */
@@ -16,7 +17,8 @@ const COMMUNITY_LATEST = 6;
  * public photos stand where a Following feed will.
  */
 export function MemberHome({ user }: { user: CurrentUser }) {
-  const name = user.firstName.trim();
+  // An account may have no first name (the header then shows the e-mail).
+  const name = user.firstName && user.firstName.trim();
   const greeting = name ? `Welcome back, ${name}` : 'Welcome back';
   return (
     <div className="home-page home-page--member">
@@ -36,6 +38,7 @@ export function MemberHome({ user }: { user: CurrentUser }) {
           </LinkButton>
         </div>
       </section>
+      <PromoBanner />
       <MyLatestPhotos />
       <CommunityLatest />
       <FeaturedCarousel />
