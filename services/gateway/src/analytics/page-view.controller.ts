@@ -7,9 +7,11 @@ import {
   HttpStatus,
   Inject,
   Post,
+  Req,
 } from '@nestjs/common';
+import type { Request } from 'express';
 import type { z } from 'zod';
-import { AddressKey, FixedWindowRateLimiter } from '@wildframe/platform';
+import { AddressKey, FixedWindowRateLimiter, withRequestTrace } from '@wildframe/platform';
 import type { pageViewAcceptedSchema } from '../openapi';
 import { pageViewSchema } from './page-view.schema';
 import { PageViewService } from './page-view.service';
@@ -33,7 +35,7 @@ export class PageViewController {
 
   @Post('page-view')
   @HttpCode(HttpStatus.ACCEPTED)
-  async pageView(@Body() body: unknown, @AddressKey() address: string): Promise<PageViewAccepted> {
+  async pageView(@Body() body: unknown, @AddressKey() address: string, @Req() req: Request): Promise<PageViewAccepted> {
     if (!(await this.limiter.tryHit(address))) {
       throw new HttpException('Too many page views. Please slow down.', HttpStatus.TOO_MANY_REQUESTS);
     }
@@ -41,7 +43,8 @@ export class PageViewController {
     if (!parsed.success) {
       throw new BadRequestException(parsed.error.issues[0]?.message ?? 'Invalid page view');
     }
-    await this.pageViews.record(parsed.data);
+    // The event continues the request's trace.
+    await withRequestTrace(req, () => this.pageViews.record(parsed.data));
     return { accepted: true };
   }
 }

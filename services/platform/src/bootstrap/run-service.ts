@@ -49,6 +49,8 @@ export interface ServiceDefinition<S extends z.ZodObject> {
    * request's body must reach the service unread, or the service waits for it forever.
    */
   configureHttp?: (app: NestExpressApplication, config: z.infer<S>) => void;
+  /** How the active trace follows the code (`startTracing`'s `context`); default `async`. */
+  traceContext?: 'async' | 'synchronous';
 }
 
 function usesStorage(config: object): config is StorageServiceConfig {
@@ -73,7 +75,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
       env,
     ));
     // First: everything after it (the app, the bus, the outbox) runs inside traces.
-    tracing = startTracing({ service: definition.name, env });
+    tracing = startTracing({ service: definition.name, env, ...(definition.traceContext ? { context: definition.traceContext } : {}) });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);

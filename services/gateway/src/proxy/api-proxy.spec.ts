@@ -3,7 +3,15 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
-import { proxyMiddleware } from './proxy.middleware';
+import { ApiProxy, type ApiProxyOptions } from './api-proxy';
+
+/** The proxy in front of an Express app, as the gateway installs it in front of its own. */
+function inFront(options: ApiProxyOptions): express.RequestHandler {
+  const proxy = new ApiProxy(options);
+  return (req, res, next) => {
+    if (!proxy.handle(req, res)) next();
+  };
+}
 
 interface Seen {
   method: string;
@@ -38,7 +46,7 @@ describe('gateway proxy', () => {
 
   function gateway(photos: string): express.Express {
     const app = express();
-    app.use(proxyMiddleware({ photos }));
+    app.use(inFront({ upstreams: { photos } }));
     app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
     return app;
   }
@@ -71,7 +79,7 @@ describe('gateway proxy', () => {
   it('never forwards /api/internal/** from outside: 404 in the error envelope', async () => {
     const before = seen.length;
     const app = express();
-    app.use(proxyMiddleware({ auth: upstreamUrl, photos: upstreamUrl, analysis: upstreamUrl, billing: upstreamUrl }));
+    app.use(inFront({ upstreams: { auth: upstreamUrl, photos: upstreamUrl, analysis: upstreamUrl, billing: upstreamUrl } }));
     app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
     for (const path of [
       '/api/internal/accounts/pending',
@@ -115,7 +123,7 @@ describe('gateway proxy identity', () => {
 
   function gateway(resolve: (token: string) => Promise<typeof ada | null>): express.Express {
     const app = express();
-    app.use(proxyMiddleware({ photos: upstreamUrl }, { secret, resolve }));
+    app.use(inFront({ upstreams: { photos: upstreamUrl }, identity: { secret, resolve } }));
     return app;
   }
 
