@@ -157,3 +157,95 @@ describe('gateway proxy identity', () => {
     expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
   });
 });
+
+describe('gateway proxy connections and streaming', () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  const connections = new Set<unknown>();
+  let release: (() => void) | undefined;
+  let upstreamClosed: Promise<void> = Promise.resolve();
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      if (req.url === '/api/photos/slow') {
+        // Sends the first half, then waits for the test before sending the rest.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first half;');
+        release = () => res.end('second half');
+        upstreamClosed = new Promise((done) => res.once('close', () => done()));
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-frame-options', 'DENY');
+      res.end(JSON.stringify({ proto: req.headers['x-forwarded-proto'], forwardedFor: req.headers['x-forwarded-for'] }));
+    });
+    upstream.on('connection', (socket) => connections.add(socket));
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+
+  const headers = [['X-Frame-Options', 'SAMEORIGIN'], ['X-Content-Type-Options', 'nosniff']] as const;
+
+  function gateway(trustLoopback = false): { app: express.Express; proxy: ApiProxy } {
+    const proxy = new ApiProxy({ upstreams: { photos: upstreamUrl }, responseHeaders: headers, trustProxy: () => (address) => trustLoopback && address === '127.0.0.1' });
+    const app = express();
+    app.use((req, res, next) => {
+      if (!proxy.handle(req, res)) next();
+    });
+    return { app, proxy };
+  }
+
+  it('keeps one upstream connection for requests one after another', async () => {
+    const { app, proxy } = gateway();
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const before = connections.size;
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/x`;
+      for (let i = 0; i < 5; i++) expect((await fetch(url)).status).toBe(200);
+      expect(connections.size - before).toBe(1);
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+
+  it('adds the gateway’s security headers unless the service set its own, and says which scheme the client used', async () => {
+    const plain = await request(gateway().app).get('/api/photos/x');
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-frame-options']).toBe('DENY');
+    expect(plain.body.proto).toBe('http');
+    // The client's own header is believed only from a trusted proxy.
+    expect((await request(gateway().app).get('/api/photos/x').set('x-forwarded-proto', 'https')).body.proto).toBe('http');
+    expect((await request(gateway(true).app).get('/api/photos/x').set('x-forwarded-proto', 'https')).body.proto).toBe('https');
+  });
+
+  it('answers a malformed Host with 400 and forwards nothing', async () => {
+    const { app } = gateway();
+    const res = await request(app).get('/api/photos/x').set('Host', 'bad host');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'Invalid Host header' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('streams the answer as it comes, and stops the service’s work when the client leaves', async () => {
+    const { app, proxy } = gateway();
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/slow`);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      // The first half arrives while the service has not finished.
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('first half;');
+      await reader.cancel();
+      await upstreamClosed;
+      release?.();
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});

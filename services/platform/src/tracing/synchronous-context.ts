@@ -31,9 +31,9 @@ export class SynchronousContextManager implements ContextManager {
   bind<T>(context: Context, target: T): T {
     if (target instanceof EventEmitter) return this.bindEmitter(context, target) as T;
     if (typeof target === 'function') {
-      const manager = this;
+      const within = (fn: () => unknown): unknown => this.with(context, fn);
       return function (this: unknown, ...args: unknown[]) {
-        return manager.with(context, () => (target as (...a: unknown[]) => unknown).apply(this, args));
+        return within(() => (target as (...a: unknown[]) => unknown).apply(this, args));
       } as T;
     }
     return target;
@@ -54,9 +54,9 @@ export class SynchronousContextManager implements ContextManager {
     holder[BOUND] = context;
     if (alreadyBound) return emitter;
     const emit = emitter.emit;
-    const manager = this;
+    const within = (fn: () => boolean): boolean => this.with(holder[BOUND] ?? ROOT_CONTEXT, fn);
     emitter.emit = function (this: EventEmitter, event: string | symbol, ...args: unknown[]): boolean {
-      return manager.with(holder[BOUND] ?? ROOT_CONTEXT, () => emit.call(this, event, ...args));
+      return within(() => emit.call(this, event, ...args));
     };
     return emitter;
   }
