@@ -10,12 +10,20 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { storage as requestScope } from 'nestjs-pino/storage';
 import request from 'supertest';
 import { gatewayConfigSchema } from './gateway.config';
 import { configureGatewayHttp } from './gateway.http';
 import { GatewayModule } from './gateway.module';
 
-const silent = new Writable({ write: (_chunk, _encoding, done) => done() });
+/** Log lines written to a stream, parsed. */
+const logged: Array<Record<string, unknown>> = [];
+const logStream = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const line of chunk.toString().split('\n').filter(Boolean)) logged.push(JSON.parse(line) as Record<string, unknown>);
+    done();
+  },
+});
 const TRACE_ID = '4bf92f3577b34da6a3ce929d0e0e4736';
 const CALLER_SPAN = '00f067aa0ba902b7';
 const traceparent = `00-${TRACE_ID}-${CALLER_SPAN}-01`;
@@ -51,7 +59,8 @@ describe('gateway tracing without AsyncLocalStorage', () => {
     const bus = new InProcessEventBus();
     @Module({
       imports: [
-        PlatformModule.forRoot({ logging: { service: 'gateway', level: 'warn', destination: silent }, eventBus: bus }),
+        // As the gateway process runs (main.ts): no AsyncLocalStorage in the request log either.
+        PlatformModule.forRoot({ logging: { service: 'gateway', level: 'info', destination: logStream, asyncContext: false }, eventBus: bus }),
         GatewayModule.register(loadConfig('gateway', gatewayConfigSchema, {})),
       ],
     })
@@ -113,6 +122,20 @@ describe('gateway tracing without AsyncLocalStorage', () => {
     const publish = spans().find((span) => span.kind === SpanKind.PRODUCER);
     expect(publish?.spanContext().traceId).toBe(TRACE_ID);
     expect(publish?.parentSpanContext?.spanId).toBe(server.spanContext().spanId);
+    // The request's log line, with its request id and trace, from the plain request logger.
+    const line = logged.find((entry) => entry['msg'] === 'request completed' && (entry['req'] as { url?: string } | undefined)?.url === '/api/analytics/page-view');
+    expect(line).toMatchObject({ trace_id: TRACE_ID, span_id: server.spanContext().spanId, req: { id: res.headers['x-request-id'] }, res: { statusCode: 202 } });
+  });
+
+  it('no request enters an AsyncLocalStorage scope (the request log is a plain middleware)', async () => {
+    const entered = jest.spyOn(requestScope, 'run');
+    try {
+      await request(gateway.getHttpServer()).post('/api/analytics/page-view').send({ path: '/', referrer: '', sessionId: 'sync-trace' }).expect(202);
+      await request(gateway.getHttpServer()).get('/api/health/live').expect(200);
+      expect(entered).not.toHaveBeenCalled();
+    } finally {
+      entered.mockRestore();
+    }
   });
 
   it('a photo page asks the photos service in the request’s trace', async () => {

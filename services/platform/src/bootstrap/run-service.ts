@@ -49,7 +49,10 @@ export interface ServiceDefinition<S extends z.ZodObject> {
    * request's body must reach the service unread, or the service waits for it forever.
    */
   configureHttp?: (app: NestExpressApplication, config: z.infer<S>) => void;
-  /** How the active trace follows the code (`startTracing`'s `context`); default `async`. */
+  /**
+   * How the active trace follows the code (`startTracing`'s `context`); default `async`.
+   * `synchronous` also takes AsyncLocalStorage out of the request log (`LoggingOptions.asyncContext`).
+   */
   traceContext?: 'async' | 'synchronous';
 }
 
@@ -83,7 +86,8 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
     }
     throw error;
   }
-  const logging = { service: definition.name, level: config.LOG_LEVEL };
+  // A process that traces synchronously runs no AsyncLocalStorage at all: its request log has no request scope either.
+  const logging = { service: definition.name, level: config.LOG_LEVEL, asyncContext: definition.traceContext !== 'synchronous' };
   const logger = createLogger(logging);
   if (tracing.exporters.length > 0) logger.info({ exporters: tracing.exporters }, `${definition.name} exports traces`);
   const busSettings: EventBusSettings = eventBusSettings(config);
