@@ -11,12 +11,15 @@
 // and the six services as processes) and measures the web's first gallery page through the
 // gateway, from the photos service answered directly and from a bare Node server with the same
 // bytes, side by side, in one run:
+// The data services run on the shape's default backend (MongoDB, on FerretDB here), or as DATABASE
+// says (start.mjs's setting: DATABASE=postgres):
 //   npm run build && npm run bench:gallery -- --distributed [--photos 1000] [--seconds 5] [--runs 3]
 import { spawn } from 'node:child_process';
 import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { MongoClient } from 'mongodb';
 import pg from 'pg';
 
 const option = (name, fallback) => {
@@ -198,6 +201,27 @@ async function json(url, init) {
   return res.json();
 }
 
+/** The same public photos in the photos service's MongoDB collection (repositories/mongo/schemas.ts). */
+async function insertPhotosMongo(url, count) {
+  const client = await MongoClient.connect(url);
+  try {
+    const now = Date.now();
+    const docs = Array.from({ length: count }, (_, index) => {
+      const i = index + 1;
+      return {
+        _id: `bench-${i}`, slug: `bench-${i}`, originalName: 'p.jpg', title: `Bench photo ${i}`, description: `A photo stored for the benchmark, number ${i}`,
+        category: i % 2 === 0 ? 'wildlife' : 'landscape', mimeType: 'image/jpeg', fileSize: 1000000, storageKey: 'none', userId: `bench-user-${i}`,
+        isTemporary: false, expiresAt: null, views: i % 89, likes: i % 97, isPublic: true, isFeatured: false, uploadedAt: new Date(now - i * 60_000),
+        storageType: 'permanent', guestIp: null, width: 1600, height: 1067, dominantColor: '#8a8f7a', thumbnailKey: '', displayKey: '', camera: null, credit: null,
+        overallRating: (5 + (i % 50) / 10).toFixed(1), rating: null, moderation: null, reviewReasons: null, reviewCategory: null, likedBy: [], _rev: 0,
+      };
+    });
+    await client.db().collection('photos').insertMany(docs, { ordered: false });
+  } finally {
+    await client.close();
+  }
+}
+
 /** A member who has liked a few photos of the first page, so the liked flags have work to do. */
 async function signIn(url) {
   const { sessionToken } = await json(`${url}/api/auth/signup`, {
@@ -287,14 +311,16 @@ async function standalone() {
  * measures the three one after the other, so their ratios come from the same moment of the machine.
  */
 async function distributed() {
-  const { missingBuild, startCluster } = await import('../distributed/cluster.mjs');
+  const { databaseDrivers, missingBuild, startCluster } = await import('../distributed/cluster.mjs');
   const missing = missingBuild();
   if (missing.length > 0) throw new Error(`not built: ${missing.join(', ')} (run npm run build)`);
   const count = COUNTS[0];
   console.log(`gallery benchmark, distributed shape: ${count} public photos, ${CONNECTIONS} connections, ${RUNS} runs of ${SECONDS} s, load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
-  const cluster = await startCluster({ instance: 'bench-gallery', logLevel: 'warn', onStep: (message) => console.log(`  [distributed] ${message}`) });
+  const cluster = await startCluster({ instance: 'bench-gallery', logLevel: 'warn', drivers: databaseDrivers(process.env.DATABASE ?? ''), onStep: (message) => console.log(`  [distributed] ${message}`) });
   try {
-    await insertPhotos({ connectionString: cluster.databases.photos }, count);
+    console.log(`  photos on ${cluster.drivers.photos}`);
+    if (cluster.drivers.photos === 'mongodb') await insertPhotosMongo(cluster.databases.photos, count);
+    else await insertPhotos({ connectionString: cluster.databases.photos }, count);
     const gatewayPort = Number(new URL(cluster.url).port);
     const gateway = { port: gatewayPort, pid: [cluster.services.gateway.child.pid, cluster.services.photos.child.pid] };
     const direct = { port: cluster.services.photos.port, pid: cluster.services.photos.child.pid };
