@@ -216,7 +216,9 @@ async function insertPhotosMongo(url, count) {
         overallRating: (5 + (i % 50) / 10).toFixed(1), rating: null, moderation: null, reviewReasons: null, reviewCategory: null, likedBy: [], _rev: 0,
       };
     });
-    await client.db().collection('photos').insertMany(docs, { ordered: false });
+    // The service's own database on the server, as mongoDatabaseName (platform) names it: <database of the URL>_photos.
+    const prefix = decodeURIComponent(new URL(url).pathname.slice(1)) || 'wildframe';
+    await client.db(`${prefix}_photos`).collection('photos').insertMany(docs, { ordered: false });
   } finally {
     await client.close();
   }
