@@ -61,8 +61,9 @@ export default defineConfig({
     cwd: workspaceRoot,
     // The tests stand in for a proxy on loopback: they choose visitors' addresses with X-Forwarded-For.
     // They sign up far more accounts from loopback than a visitor may in an hour (the limit has its
-    // own tests in services/auth).
-    env: { PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback', AUTH_MAX_SIGNUPS_PER_HOUR: '1000' },
+    // own tests in services/auth). An account locks after 10 failed sign-ins in a row instead of 100,
+    // so the sign-in page's locked message is reached quickly (auth-login.spec.ts).
+    env: { PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback', AUTH_MAX_SIGNUPS_PER_HOUR: '1000', AUTH_MAX_CONSECUTIVE_FAILURES: '10' },
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -22,6 +22,13 @@ jest.setTimeout(120_000);
  * proxy cannot pick a fresh address with X-Forwarded-For. (The old default trusted every private
  * peer, loopback included, so each header value got a new allowance.)
  */
+/** The services whose limits count per address: sign-in, guest uploads and likes, contact messages. */
+const limitedServices = ({ DATABASE_URL, STORAGE_DIR }: { DATABASE_URL: string; STORAGE_DIR: string }) => [
+  AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR })),
+  PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '5000' })),
+  ContactModule.register(loadConfig('contact', contactConfigSchema, { DATABASE_URL })),
+];
+
 describe('per-address limits with no trusted proxy', () => {
   let t: ServiceTestApp;
   let spoofCounter = 0;
@@ -30,11 +37,7 @@ describe('per-address limits with no trusted proxy', () => {
 
   beforeAll(async () => {
     t = await createServiceTestApp(
-      ({ DATABASE_URL, STORAGE_DIR }) => [
-        AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR })),
-        PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '5000' })),
-        ContactModule.register(loadConfig('contact', contactConfigSchema, { DATABASE_URL })),
-      ],
+      limitedServices,
       { trustProxy: false },
     );
     t.app.get(LocalServiceRegistry).register('analysis', {
@@ -111,11 +114,7 @@ describe('per-address limits group IPv6 addresses by /64', () => {
 
   beforeAll(async () => {
     t = await createServiceTestApp(
-      ({ DATABASE_URL, STORAGE_DIR }) => [
-        AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR })),
-        PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '5000' })),
-        ContactModule.register(loadConfig('contact', contactConfigSchema, { DATABASE_URL })),
-      ],
+      limitedServices,
       { trustProxy: ['loopback'] },
     );
     t.app.get(LocalServiceRegistry).register('analysis', {
