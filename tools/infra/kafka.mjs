@@ -116,7 +116,7 @@ function log4jConfig(dir) {
   return file;
 }
 
-function serverProperties(dir, { port, controllerPort, autoCreateTopics, partitions }) {
+function serverProperties(dir, { host, port, controllerPort, autoCreateTopics, partitions }) {
   const file = join(dir, 'server.properties');
   writeFileSync(
     file,
@@ -124,8 +124,8 @@ function serverProperties(dir, { port, controllerPort, autoCreateTopics, partiti
       'process.roles=broker,controller',
       'node.id=1',
       `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
+      `listeners=PLAINTEXT://${host}:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
+      `advertised.listeners=PLAINTEXT://${host}:${port}`,
       'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
       'inter.broker.listener.name=PLAINTEXT',
       'controller.listener.names=CONTROLLER',
@@ -158,7 +158,8 @@ function java(args, options) {
  * Starts (or reuses) a broker. Options: instance ('default' for the CLI), owner (a pid whose death
  * lets a later start sweep the instance away; a jest run passes its own), autoCreateTopics
  * (default true), partitions (default 3), warmUp (default true: one group join, so tests do not
- * see the retriable errors of a fresh broker). Returns { brokers, instance, reused, pid, logFile, stop }.
+ * see the retriable errors of a fresh broker), host (the address clients connect to, default
+ * 127.0.0.1; check:cluster gives its pods' bridge address). Returns { brokers, instance, reused, pid, logFile, stop }.
  * stop() stops the broker only if this call started it.
  */
 export async function start(options = {}) {
@@ -173,7 +174,9 @@ export async function start(options = {}) {
     const port = await freePort();
     let controllerPort = await freePort();
     while (controllerPort === port) controllerPort = await freePort();
+    const host = options.host ?? '127.0.0.1';
     const properties = serverProperties(dir, {
+      host,
       port,
       controllerPort,
       autoCreateTopics: options.autoCreateTopics ?? true,
@@ -205,7 +208,7 @@ export async function start(options = {}) {
       ],
       { logFile, cwd: dir },
     );
-    const facts = { brokers: [`127.0.0.1:${port}`], instance, pid, logFile };
+    const facts = { brokers: [`${host}:${port}`], instance, pid, logFile };
     writeState(KIND, instance, { pid, ownerPid: options.owner, dir, facts });
     try {
       await poll(

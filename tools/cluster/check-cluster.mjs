@@ -1,0 +1,527 @@
+#!/usr/bin/env node
+// Proof that the rendered chart runs (`npm run check:cluster`; not part of `npm test`: it builds
+// six images and runs them). Everything it starts is driven by what `helm template` renders, so
+// it follows the chart as it changes:
+//
+//   1. tools: Debian's podman and friends (installed with apt-get when missing, as root), helm
+//      (tools/infra/helm.mjs), the six service images built with podman from docker/Dockerfile on
+//      the local debootstrap base (tools/images/build.mjs; layers cached in <cache>/images/podman).
+//   2. a podman network of its own, Kafka (tools/infra/kafka.mjs, listening on the network's
+//      host address), PostgreSQL (one database per data service) and MinIO on the host, reached
+//      from the pods through the bridge (PostgreSQL and MinIO through a TCP relay on that address).
+//   3. `helm template` with values that point at them (tools/cluster/values.mjs).
+//   4. every rendered object by kind:
+//        Secret      → a podman secret of the same name (what secretKeyRef reads);
+//        hook Job    → in helm's order (hook weight), its pod template as a Pod with `podman kube
+//                      play`: same image, command, env, user, read-only root, volumes; retried up
+//                      to backoffLimit, stopped at activeDeadlineSeconds; must exit 0;
+//        Deployment  → `podman kube play` with its ConfigMaps; the Services selecting it become DNS
+//                      names of its pod on the network (what kube-proxy and CoreDNS give);
+//                      startup, readiness and liveness probes called on the pod; uid, read-only
+//                      root and writable /tmp checked inside;
+//        test Pod    → (helm.sh/hook: test) after the journey, as `helm test` runs them: must exit 0;
+//        others      → named with the reason they do not run here (no API server, no controllers).
+//   5. the journey through the gateway's pod: signup, an upload of a real photo and its critique,
+//      the gallery, a like, and an admin answering a contact message.
+//   6. cleanup of everything it started, also on failure and Ctrl-C.
+//
+// Options: --keep (leave it running for a look; `podman pod ps` with the CONTAINERS_* variables it
+//          prints), --skip-build (use the images already in the cache's podman storage).
+// Needs root (podman, apt-get, debootstrap), Java 17 + Maven (Kafka), Go (MinIO, built once).
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseAllDocuments, stringify } from 'yaml';
+import { ensureHelm } from '../infra/helm.mjs';
+import * as kafka from '../infra/kafka.mjs';
+import * as minio from '../infra/minio.mjs';
+import * as postgres from '../infra/postgres.mjs';
+import { ALL_SERVICES, buildImage, ensureBase, fail, run } from '../images/build.mjs';
+import { runJourney } from './journey.mjs';
+import { configurePodman, ensurePackages, podman, podmanAsync, sweep } from './podman.mjs';
+import { clusterValues } from './values.mjs';
+
+const root = new URL('../..', import.meta.url).pathname;
+const CHART = join(root, 'charts', 'wildframe');
+const RELEASE = 'wildframe';
+const NAMESPACE = 'wildframe';
+const IMAGE_TAG = 'check';
+const args = process.argv.slice(2);
+const keep = args.includes('--keep');
+const skipBuild = args.includes('--skip-build');
+
+const started = Date.now();
+const results = []; // { name, ok, detail }
+const timings = []; // [step, ms]
+const cleanups = [];
+let currentStep;
+
+const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+function step(name) {
+  const now = Date.now();
+  if (currentStep) timings.push([currentStep.name, now - currentStep.at]);
+  currentStep = { name, at: now };
+  console.log(`\n== [${seconds(now - started)}] ${name}`);
+}
+
+function check(name, ok, detail = '') {
+  results.push({ name, ok, detail });
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
+  return ok;
+}
+
+const note = (message) => console.log(`     ${message}`);
+
+// ---------------------------------------------------------------------------------------------
+// Reading the render.
+
+function parseDocs(text) {
+  return parseAllDocuments(text).map((doc) => doc.toJS()).filter((doc) => doc && typeof doc === 'object');
+}
+
+const hookOf = (doc) => doc.metadata?.annotations?.['helm.sh/hook'] ?? '';
+const weightOf = (doc) => Number(doc.metadata?.annotations?.['helm.sh/hook-weight'] ?? 0);
+const idOf = (doc) => `${doc.kind}/${doc.metadata?.name}`;
+const matches = (selector, labels) => Object.keys(selector ?? {}).length > 0 && Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+
+/** Why a kind is not run by podman here (no API server, controllers or CRDs on this machine). */
+const NOT_RUN = {
+  ServiceAccount: 'identity for the API server; no pod here calls it (tokens are not mounted)',
+  NetworkPolicy: 'needs a CNI that enforces policies; the podman bridge does not (checked statically by the deploy check)',
+  Ingress: 'needs an ingress controller; the journey calls the gateway pod directly',
+  HorizontalPodAutoscaler: 'needs the metrics API and the controller manager',
+  PodDisruptionBudget: 'only matters to evictions, which need a cluster',
+  ServiceMonitor: 'a Prometheus Operator CRD',
+  PrometheusRule: 'a Prometheus Operator CRD',
+  KafkaTopic: 'a Strimzi CRD (the topics Job is run instead when it renders)',
+  Role: 'RBAC needs an API server',
+  RoleBinding: 'RBAC needs an API server',
+};
+
+/** A pod template as a Pod manifest podman can play (Jobs and helm test Pods). */
+function podManifest(name, template) {
+  return { apiVersion: 'v1', kind: 'Pod', metadata: { name, labels: template.metadata?.labels ?? {}, annotations: template.metadata?.annotations ?? {} }, spec: template.spec };
+}
+
+/** The containerPort a Service's targetPort names (or numbers) in a pod spec. */
+function containerPort(spec, targetPort) {
+  for (const container of spec.containers ?? []) {
+    for (const port of container.ports ?? []) if (port.name === targetPort || port.containerPort === targetPort) return port.containerPort;
+  }
+  return typeof targetPort === 'number' ? targetPort : undefined;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Infrastructure reached from the pods.
+
+/** The host side of the network: its bridge address (up once a pod is attached). */
+function networkGateway(network) {
+  const inspect = JSON.parse(podman(['network', 'inspect', network]).stdout)[0];
+  const gateway = inspect.subnets?.[0]?.gateway;
+  if (!gateway) fail(`podman network ${network} has no gateway: ${JSON.stringify(inspect.subnets)}`);
+  return { gateway, subnet: inspect.subnets[0].subnet, bridge: inspect.network_interface };
+}
+
+/** A TCP relay from address:<free port> to 127.0.0.1:targetPort (servers that listen on loopback only). */
+async function relay(address, targetPort) {
+  const sockets = new Set();
+  const server = createServer((inbound) => {
+    const outbound = connect(targetPort, '127.0.0.1');
+    for (const socket of [inbound, outbound]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => {
+        inbound.destroy();
+        outbound.destroy();
+      });
+    }
+    inbound.pipe(outbound);
+    outbound.pipe(inbound);
+  });
+  await new Promise((resolve, reject) => server.once('error', reject).listen(0, address, resolve));
+  cleanups.push(() => new Promise((resolve) => {
+    for (const socket of sockets) socket.destroy();
+    server.close(() => resolve());
+  }));
+  return server.address().port;
+}
+
+async function createDatabases(adminUrl, services) {
+  const { default: pg } = await import('pg');
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    for (const service of services) await client.query(`CREATE DATABASE ${service}`);
+  } finally {
+    await client.end();
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images.
+
+/**
+ * The image a rendered container names, made locally when it is not: the service images are
+ * built from docker/Dockerfile; apache/kafka (the topics Job's CLI image, which cannot be pulled
+ * here) is stood in for by a service image with a kafka-topics.sh that does the same `--create
+ * --if-not-exists` with kafkajs (stand-in.mjs).
+ */
+async function ensureImage(ref) {
+  if (podman(['image', 'exists', ref], { allowFailure: true }).status === 0) return { ref, how: 'local' };
+  if (/(^|\/)apache\/kafka:/.test(ref)) {
+    const context = mkdtempSync(join(tmpdir(), 'wildframe-kafka-standin-'));
+    try {
+      writeFileSync(join(context, 'kafka-topics.mjs'), readFileSync(new URL('./stand-in.mjs', import.meta.url)));
+      writeFileSync(
+        join(context, 'Containerfile'),
+        [
+          `FROM localhost/wildframe-gateway:${IMAGE_TAG}`,
+          'USER 0',
+          'COPY kafka-topics.mjs /app/kafka-topics.mjs',
+          'RUN mkdir -p /opt/kafka/bin && printf \'#!/bin/sh\\nexec node /app/kafka-topics.mjs "$@"\\n\' > /opt/kafka/bin/kafka-topics.sh && chmod 755 /opt/kafka/bin/kafka-topics.sh',
+          'USER 10001:10001',
+          '',
+        ].join('\n'),
+      );
+      podman(['build', '--quiet', '-t', ref, context]);
+    } finally {
+      rmSync(context, { recursive: true, force: true });
+    }
+    return { ref, how: 'stand-in (kafkajs kafka-topics.sh on the gateway image)' };
+  }
+  fail(`image ${ref} is neither built here nor can it be pulled (no registry is reachable)`);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Running pods.
+
+/** Plays a Pod manifest to completion (a Job's attempt, a helm test). Returns { ok, detail, logs }. */
+async function runToCompletion(manifest, { network, deadlineSeconds }) {
+  const dir = mkdtempSync(join(tmpdir(), 'wildframe-pod-'));
+  const file = join(dir, 'pod.yaml');
+  writeFileSync(file, stringify(manifest));
+  try {
+    podman(['kube', 'play', '--network', network, file]);
+    const containers = manifest.spec.containers.map((c) => `${manifest.metadata.name}-${c.name}`);
+    const waits = await Promise.all(containers.map((name) => podmanAsync(['wait', name], { timeoutMs: deadlineSeconds * 1000 })));
+    const logs = containers.map((name) => `--- ${name}\n${podman(['logs', name], { allowFailure: true }).stdout}${podman(['logs', name], { allowFailure: true }).stderr}`).join('\n');
+    const codes = waits.map((w) => (w.timedOut ? 'deadline' : w.stdout.trim()));
+    return { ok: codes.every((code) => code === '0'), detail: `exit ${codes.join(', ')}`, logs };
+  } finally {
+    podman(['kube', 'down', file], { allowFailure: true });
+    podman(['pod', 'rm', '--force', manifest.metadata.name], { allowFailure: true });
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Runs a Job like the Job controller: attempts up to backoffLimit + 1, each until activeDeadlineSeconds. */
+async function runJob(job, network) {
+  const deadline = job.spec.activeDeadlineSeconds ?? 600;
+  const attempts = (job.spec.backoffLimit ?? 6) + 1;
+  let last;
+  for (let attempt = 1; attempt <= attempts; attempt += 1) {
+    const t0 = Date.now();
+    last = await runToCompletion(podManifest(job.metadata.name, job.spec.template), { network, deadlineSeconds: deadline });
+    note(`${idOf(job)} attempt ${attempt}/${attempts}: ${last.detail} in ${seconds(Date.now() - t0)}`);
+    if (last.ok) return last;
+  }
+  console.log(last.logs.split('\n').slice(-40).join('\n'));
+  return last;
+}
+
+function podIp(pod, network) {
+  const info = JSON.parse(podman(['pod', 'inspect', pod]).stdout);
+  const infra = (Array.isArray(info) ? info[0] : info).InfraContainerID;
+  const networks = JSON.parse(podman(['inspect', infra]).stdout)[0].NetworkSettings.Networks;
+  return networks[network].IPAddress;
+}
+
+async function httpStatus(url, timeoutMs) {
+  try {
+    const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) });
+    await response.arrayBuffer();
+    return response.status;
+  } catch (error) {
+    return error.cause?.code ?? error.name;
+  }
+}
+
+/** The kubelet's part: startup probe until it passes (or failureThreshold × periodSeconds), then readiness and liveness. */
+async function probe(deployment, ip, containerName) {
+  const spec = deployment.spec.template.spec;
+  const problems = [];
+  for (const container of spec.containers) {
+    const ctr = `${containerName(container)}`;
+    const url = (p) => `http://${ip}:${containerPort(spec, p.httpGet.port)}${p.httpGet.path}`;
+    const timeout = (p) => (p.timeoutSeconds ?? 1) * 1000;
+    if (container.startupProbe?.httpGet) {
+      const p = container.startupProbe;
+      const budget = (p.failureThreshold ?? 3) * (p.periodSeconds ?? 10) * 1000;
+      const t0 = Date.now();
+      let status;
+      while (Date.now() - t0 < budget) {
+        status = await httpStatus(url(p), timeout(p));
+        if (status === 200) break;
+        const state = podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} {{.RestartCount}}', ctr], { allowFailure: true }).stdout.trim();
+        if (state.startsWith('exited') && !['Always', undefined].includes(spec.restartPolicy)) break;
+        await new Promise((resolve) => setTimeout(resolve, (p.periodSeconds ?? 10) * 200));
+      }
+      if (status !== 200) problems.push(`${container.name}: startupProbe ${url(p)} answered ${status} for ${seconds(budget)}`);
+      else note(`${ctr}: startupProbe ${p.httpGet.path} passed after ${seconds(Date.now() - t0)}`);
+    }
+    for (const kind of ['readinessProbe', 'livenessProbe']) {
+      const p = container[kind];
+      if (!p?.httpGet) continue;
+      // Readiness may take a few periods (the database, Kafka): as long as the kubelet would wait.
+      const t0 = Date.now();
+      let status;
+      do {
+        status = await httpStatus(url(p), timeout(p));
+        if (status === 200) break;
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+      } while (Date.now() - t0 < (p.failureThreshold ?? 3) * (p.periodSeconds ?? 10) * 1000);
+      if (status !== 200) problems.push(`${container.name}: ${kind} ${url(p)} answered ${status}`);
+    }
+    if (container.startupProbe === undefined && container.readinessProbe === undefined) problems.push(`${container.name}: no probes`);
+  }
+  return problems;
+}
+
+/** What the pod's securityContext must have given: a non-root uid, a read-only root, a writable /tmp. */
+function insidePod(ctr) {
+  const script = [
+    "const fs = require('fs');",
+    'const out = { uid: process.getuid() };',
+    "try { fs.writeFileSync('/app/.probe', 'x'); out.root = 'writable'; } catch (e) { out.root = e.code; }",
+    "try { fs.writeFileSync('/tmp/.probe', 'x'); fs.unlinkSync('/tmp/.probe'); out.tmp = 'writable'; } catch (e) { out.tmp = e.code; }",
+    'console.log(JSON.stringify(out));',
+  ].join(' ');
+  const result = podman(['exec', ctr, 'node', '-e', script], { allowFailure: true });
+  if (result.status !== 0) return [`exec in ${ctr} failed: ${result.stderr.split('\n').slice(-3).join(' ')}`];
+  const facts = JSON.parse(result.stdout.trim().split('\n').pop());
+  const problems = [];
+  if (!(facts.uid > 0)) problems.push(`runs as uid ${facts.uid}`);
+  if (facts.root !== 'EROFS') problems.push(`root filesystem: ${facts.root}`);
+  if (facts.tmp !== 'writable') problems.push(`/tmp: ${facts.tmp}`);
+  return problems.length ? problems : [];
+}
+
+// ---------------------------------------------------------------------------------------------
+
+async function main() {
+  step('tools: podman, helm');
+  if (process.getuid?.() !== 0) fail('check:cluster needs root (podman networks and pods, apt-get, debootstrap)');
+  const installed = ensurePackages(note);
+  check('Debian packages (podman, runc, conmon, netavark, aardvark-dns, iptables, catatonit, debootstrap)', true, installed.length ? `installed ${installed.join(' ')}` : 'present');
+  const conf = configurePodman();
+  note(`CONTAINERS_CONF=${conf.containersConf} CONTAINERS_STORAGE_CONF=${conf.storageConf}`);
+  note(podman(['--version']).stdout.trim());
+  sweep();
+  const { helm } = await ensureHelm();
+
+  if (!skipBuild) {
+    step('images: the local base and the six service images (podman build, docker/Dockerfile)');
+    await ensureBase('podman');
+    for (const service of ALL_SERVICES) {
+      const t0 = Date.now();
+      await buildImage('podman', service, `localhost/wildframe-${service}:${IMAGE_TAG}`);
+      check(`image localhost/wildframe-${service}:${IMAGE_TAG}`, true, `built in ${seconds(Date.now() - t0)}`);
+    }
+  }
+
+  step('network and infrastructure (Kafka, PostgreSQL, MinIO on the host, reached over the bridge)');
+  const network = `wildframe-check-${process.pid}`;
+  podman(['network', 'create', network]);
+  cleanups.push(() => podman(['network', 'rm', '--force', network], { allowFailure: true }));
+  // The bridge (and its host address) exists while a pod is attached: an empty pod holds it up
+  // for the infrastructure to listen on.
+  const anchor = `${network}-anchor`;
+  podman(['pod', 'create', '--name', anchor, '--network', network]);
+  cleanups.push(() => podman(['pod', 'rm', '--force', anchor], { allowFailure: true }));
+  podman(['pod', 'start', anchor]);
+  const { gateway: hostAddress, subnet } = networkGateway(network);
+  note(`network ${network} ${subnet}, host address ${hostAddress}`);
+  const instance = `check-cluster-${process.pid}`;
+  const [broker, database, s3] = await Promise.all([
+    kafka.start({ instance, owner: process.pid, host: hostAddress, autoCreateTopics: false }),
+    postgres.start({ instance, owner: process.pid }),
+    minio.start({ instance, owner: process.pid }),
+  ]);
+  cleanups.push(() => broker.stop(), () => database.stop(), () => s3.stop());
+  const pgPort = await relay(hostAddress, Number(new URL(database.url).port));
+  const s3Port = await relay(hostAddress, Number(new URL(s3.endpoint).port));
+  const dataServices = ['auth', 'photos', 'analysis', 'billing', 'contact'];
+  await createDatabases(database.url, dataServices);
+  const infra = {
+    brokers: broker.brokers.join(','),
+    databaseUrl: (service) => `postgres://postgres:postgres@${hostAddress}:${pgPort}/${service}`,
+    s3: { endpoint: `http://${hostAddress}:${s3Port}`, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
+  };
+  note(`Kafka ${infra.brokers}, PostgreSQL ${hostAddress}:${pgPort} (relay), MinIO ${infra.s3.endpoint} (relay)`);
+
+  step('helm template');
+  const admin = { email: 'cluster.admin@wildframe.test', password: randomBytes(12).toString('base64url') };
+  const values = clusterValues({ infra, imageTag: IMAGE_TAG, admin, dataServices });
+  const work = mkdtempSync(join(tmpdir(), 'wildframe-check-cluster-'));
+  cleanups.push(() => rmSync(work, { recursive: true, force: true }));
+  const valuesFile = join(work, 'values.yaml');
+  writeFileSync(valuesFile, stringify(values));
+  const rendered = run(helm, ['template', RELEASE, CHART, '--namespace', NAMESPACE, '-f', valuesFile], { quiet: true });
+  const docs = parseDocs(rendered.stdout);
+  const kinds = new Map();
+  for (const doc of docs) kinds.set(doc.kind, (kinds.get(doc.kind) ?? 0) + 1);
+  check('helm template', docs.length > 0, `${docs.length} objects: ${[...kinds].map(([k, n]) => `${n} ${k}`).join(', ')}`);
+
+  const secrets = docs.filter((d) => d.kind === 'Secret');
+  const configMaps = docs.filter((d) => d.kind === 'ConfigMap');
+  const services = docs.filter((d) => d.kind === 'Service' && !hookOf(d));
+  const deployments = docs.filter((d) => d.kind === 'Deployment');
+  const hookJobs = docs.filter((d) => d.kind === 'Job' && /pre-install/.test(hookOf(d))).sort((a, b) => weightOf(a) - weightOf(b));
+  const testPods = docs.filter((d) => d.kind === 'Pod' && /(^|,)test(-success)?($|,)/.test(hookOf(d)));
+  const handled = new Set([...secrets, ...configMaps, ...services, ...deployments, ...hookJobs, ...testPods]);
+  for (const doc of docs.filter((d) => !handled.has(d))) {
+    const why = NOT_RUN[doc.kind];
+    check(`not run: ${idOf(doc)}`, Boolean(why), why ?? `no rule for kind ${doc.kind} (hook "${hookOf(doc)}"): teach check:cluster how to run it or why not`);
+  }
+
+  // Buckets: the chart leaves them to the operator (or S3_CREATE_BUCKETS); made here as an operator would.
+  const buckets = [...new Set(configMaps.map((m) => m.data?.S3_BUCKET).filter(Boolean))];
+  for (const bucket of buckets) await minio.createBucket(s3, bucket);
+  note(`buckets ${buckets.join(', ')}`);
+
+  step('Secrets as podman secrets; images the pods name');
+  for (const secret of secrets) {
+    // kube play's secretKeyRef reads a podman secret holding the JSON of the Secret's data (base64 values).
+    const data = { ...secret.data };
+    for (const [key, value] of Object.entries(secret.stringData ?? {})) data[key] = Buffer.from(String(value)).toString('base64');
+    // From a file: podman reads `-` only from a FIFO, and node's pipes are sockets.
+    const file = join(work, `secret-${secret.metadata.name}.json`);
+    writeFileSync(file, JSON.stringify(data), { mode: 0o600 });
+    podman(['secret', 'create', secret.metadata.name, file]);
+    rmSync(file);
+  }
+  cleanups.push(() => {
+    for (const secret of secrets) podman(['secret', 'rm', secret.metadata.name], { allowFailure: true });
+  });
+  check('Secrets', true, secrets.map((s) => s.metadata.name).join(', ') || 'none');
+  const refs = new Set([...deployments, ...hookJobs].flatMap((d) => d.spec.template.spec.containers.map((c) => c.image)));
+  for (const pod of testPods) for (const c of pod.spec.containers) refs.add(c.image);
+  for (const ref of refs) {
+    const { how } = await ensureImage(ref);
+    check(`image ${ref}`, true, how);
+  }
+
+  step(`hook Jobs in helm's order (${hookJobs.map((j) => `${j.metadata.name} w${weightOf(j)}`).join(', ') || 'none'})`);
+  for (const job of hookJobs) {
+    const t0 = Date.now();
+    const result = await runJob(job, network);
+    if (!check(`hook ${idOf(job)} (${hookOf(job)}) completes`, result.ok, `${result.detail}, ${seconds(Date.now() - t0)}`)) fail(`${idOf(job)} failed: helm install would stop here`);
+  }
+
+  step(`Deployments with podman kube play (${deployments.length}), Services as DNS names on the network`);
+  const pods = [];
+  for (const deployment of deployments) {
+    const labels = deployment.spec.template.metadata?.labels ?? {};
+    const selecting = services.filter((svc) => matches(svc.spec?.selector, labels));
+    const problems = [];
+    for (const svc of selecting) {
+      for (const port of svc.spec.ports ?? []) {
+        const target = containerPort(deployment.spec.template.spec, port.targetPort ?? port.port);
+        // A DNS alias keeps ports: a Service that remaps one cannot be stood for this way.
+        if (target !== port.port) problems.push(`Service ${svc.metadata.name} port ${port.port} → ${port.targetPort} (${target}): remapped ports are not emulated`);
+      }
+    }
+    const aliases = selecting.flatMap((svc) => [svc.metadata.name, `${svc.metadata.name}.${NAMESPACE}`, `${svc.metadata.name}.${NAMESPACE}.svc`, `${svc.metadata.name}.${NAMESPACE}.svc.cluster.local`]);
+    const file = join(work, `${deployment.metadata.name}.yaml`);
+    writeFileSync(file, [deployment, ...configMaps].map((doc) => stringify(doc)).join('---\n'));
+    const networkArg = aliases.length ? `${network}:${aliases.map((a) => `alias=${a}`).join(',')}` : network;
+    podman(['kube', 'play', '--network', networkArg, file]);
+    cleanups.push(() => podman(['kube', 'down', file], { allowFailure: true }));
+    const podName = `${deployment.metadata.name}-pod-0`;
+    pods.push({ deployment, podName, file });
+    check(`${idOf(deployment)} plays as pod ${podName}`, problems.length === 0, [selecting.length ? `Services ${selecting.map((s) => s.metadata.name).join(', ')}` : 'no Service', ...problems].join('; '));
+  }
+
+  step('probes (startup, readiness, liveness) and security context of every pod');
+  const probed = await Promise.all(pods.map(async (pod) => {
+    pod.ip = podIp(pod.podName, network);
+    const t0 = Date.now();
+    const problems = await probe(pod.deployment, pod.ip, (c) => `${pod.podName}-${c.name}`);
+    return { pod, problems, ms: Date.now() - t0 };
+  }));
+  let allReady = true;
+  for (const { pod, problems, ms } of probed) {
+    const ctr = `${pod.podName}-${pod.deployment.spec.template.spec.containers[0].name}`;
+    const inside = problems.length ? [] : insidePod(ctr);
+    const ok = check(`${idOf(pod.deployment)}: probes pass; non-root, read-only root, writable /tmp`, problems.length + inside.length === 0, [...problems, ...inside].join('; ') || `ready in ${seconds(ms)} at ${pod.ip}`);
+    if (!ok) {
+      allReady = false;
+      console.log(podman(['logs', '--tail', '40', ctr], { allowFailure: true }).stdout.split('\n').slice(-40).join('\n'));
+    }
+  }
+  if (!allReady) fail('not every pod became ready');
+
+  step('the journey through the gateway pod');
+  const gatewayPod = pods.find((p) => p.deployment.metadata.labels?.['app.kubernetes.io/component'] === 'gateway');
+  if (!gatewayPod) fail('no gateway Deployment rendered');
+  const gatewayPort = containerPort(gatewayPod.deployment.spec.template.spec, 'http');
+  const base = `http://${gatewayPod.ip}:${gatewayPort}`;
+  await runJourney({
+    base,
+    admin,
+    s3: { ...s3 },
+    bucket: configMaps.find((m) => m.metadata.name.endsWith('-photos'))?.data?.S3_BUCKET,
+    fixturesDir: join(root, 'services', 'photos', 'test-fixtures'),
+    check,
+    note,
+  });
+
+  step(`helm test Pods (${testPods.length})`);
+  for (const pod of testPods) {
+    const result = await runToCompletion(podManifest(pod.metadata.name, pod), { network, deadlineSeconds: pod.spec.activeDeadlineSeconds ?? 300 });
+    if (!result.ok) console.log(result.logs.split('\n').slice(-40).join('\n'));
+    check(`helm test ${idOf(pod)}`, result.ok, result.detail);
+  }
+  if (testPods.length === 0) note('the chart renders no helm test Pod');
+}
+
+async function cleanUp() {
+  if (keep) {
+    console.log(`\n--keep: left running. CONTAINERS_CONF=${process.env.CONTAINERS_CONF} CONTAINERS_STORAGE_CONF=${process.env.CONTAINERS_STORAGE_CONF} podman pod ps`);
+    return;
+  }
+  step('cleanup');
+  for (const cleanup of cleanups.splice(0).reverse()) {
+    try {
+      await cleanup();
+    } catch (error) {
+      console.error(`cleanup: ${error.message}`);
+    }
+  }
+  if (process.env.CONTAINERS_STORAGE_CONF) sweep();
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().then(() => process.exit(130));
+  });
+}
+
+let crashed;
+try {
+  await main();
+} catch (error) {
+  crashed = error;
+  check('check:cluster', false, error.expected ? error.message : error.stack);
+}
+await cleanUp();
+if (currentStep) timings.push([currentStep.name, Date.now() - currentStep.at]);
+console.log('\nsteps:');
+for (const [name, ms] of timings) console.log(`  ${seconds(ms).padStart(9)}  ${name}`);
+const failed = results.filter((r) => !r.ok);
+console.log(`\ncheck:cluster ${failed.length || crashed ? 'FAILED' : 'passed'}: ${results.length - failed.length}/${results.length} checks in ${seconds(Date.now() - started)} (load ${readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ')})${failed.length ? `; failed: ${failed.map((r) => r.name).join('; ')}` : ''}`);
+process.exit(failed.length || crashed ? 1 : 0);
