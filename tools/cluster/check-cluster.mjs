@@ -38,7 +38,7 @@ import { ensureHelm } from '../infra/helm.mjs';
 import * as kafka from '../infra/kafka.mjs';
 import * as minio from '../infra/minio.mjs';
 import * as postgres from '../infra/postgres.mjs';
-import { ALL_SERVICES, buildImage, ensureBase, fail, run } from '../images/build.mjs';
+import { ALL_SERVICES, buildImage, ensureBase, fail, run, runWithCleanup } from '../images/build.mjs';
 import { runJourney } from './journey.mjs';
 import { configurePodman, ensurePackages, podman, podmanAsync, sweep } from './podman.mjs';
 import { clusterValues } from './values.mjs';
@@ -265,8 +265,7 @@ async function probe(deployment, ip, containerName) {
       while (Date.now() - t0 < budget) {
         status = await httpStatus(url(p), timeout(p));
         if (status === 200) break;
-        const state = podman(['inspect', '--format', '{{.State.Status}} {{.State.ExitCode}} {{.RestartCount}}', ctr], { allowFailure: true }).stdout.trim();
-        if (state.startsWith('exited') && !['Always', undefined].includes(spec.restartPolicy)) break;
+        // A crashed container is restarted by podman (restartPolicy Always), as by the kubelet.
         await new Promise((resolve) => setTimeout(resolve, (p.periodSeconds ?? 10) * 200));
       }
       if (status !== 200) problems.push(`${container.name}: startupProbe ${url(p)} answered ${status} for ${seconds(budget)}`);
@@ -504,21 +503,7 @@ async function cleanUp() {
   if (process.env.CONTAINERS_STORAGE_CONF) sweep();
 }
 
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-let crashed;
-try {
-  await main();
-} catch (error) {
-  crashed = error;
-  check('check:cluster', false, error.expected ? error.message : error.stack);
-}
-await cleanUp();
+const crashed = await runWithCleanup('check:cluster', { main, cleanUp, check });
 if (currentStep) timings.push([currentStep.name, Date.now() - currentStep.at]);
 console.log('\nsteps:');
 for (const [name, ms] of timings) console.log(`  ${seconds(ms).padStart(9)}  ${name}`);

@@ -32,6 +32,29 @@ export function fail(message) {
   throw Object.assign(new Error(message), { expected: true });
 }
 
+/**
+ * The frame of check:images and check:cluster: runs `main`, reports a crash as the failed check
+ * `name` (its message alone when it came from fail()), and always runs `cleanUp`, also on Ctrl-C
+ * or SIGTERM. Returns the crash, if any.
+ */
+export async function runWithCleanup(name, { main, cleanUp, check }) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up`);
+      void cleanUp().then(() => process.exit(130));
+    });
+  }
+  let crashed;
+  try {
+    await main();
+  } catch (error) {
+    crashed = error;
+    check(name, false, error.expected ? error.message : error.stack);
+  }
+  await cleanUp();
+  return crashed;
+}
+
 export function run(command, commandArgs, { quiet = false, input, env, allowFailure = false } = {}) {
   const result = spawnSync(command, commandArgs, {
     encoding: 'utf8',

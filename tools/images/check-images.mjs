@@ -27,7 +27,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, openSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Fatal, freePort, isAlive, poll, terminate } from '../infra/common.mjs';
-import { ALL_SERVICES, BASE_TAG, buildImage, cache, ensureBase, fail, run } from './build.mjs';
+import { ALL_SERVICES, BASE_TAG, buildImage, cache, ensureBase, fail, run, runWithCleanup } from './build.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 
@@ -255,21 +255,7 @@ async function cleanUp() {
 }
 
 // Ctrl-C still removes the containers, PostgreSQL and the daemon this run started.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-let crashed;
-try {
-  await main();
-} catch (error) {
-  crashed = error;
-  check('check-images', false, error.expected ? error.message : error.stack);
-}
-await cleanUp();
+const crashed = await runWithCleanup('check-images', { main, cleanUp, check });
 const failed = results.filter((r) => !r.ok);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`\ncheck:images ${failed.length ? 'FAILED' : 'passed'}: ${results.length - failed.length}/${results.length} checks in ${seconds} s${failed.length ? ` (failed: ${failed.map((r) => r.name).join('; ')})` : ''}`);
