@@ -19,6 +19,7 @@
 //                      names of its pod on the network (what kube-proxy and CoreDNS give);
 //                      startup, readiness and liveness probes called on the pod; uid, read-only
 //                      root and writable /tmp checked inside;
+//        post-install hook Job, plain Job → the same, once the Deployments are ready;
 //        test Pod    → (helm.sh/hook: test) after the journey, as `helm test` runs them: must exit 0;
 //        others      → named with the reason they do not run here (no API server, no controllers).
 //   5. the journey through the gateway's pod: signup, an upload of a real photo and its critique,
@@ -97,6 +98,7 @@ const NOT_RUN = {
   ServiceMonitor: 'a Prometheus Operator CRD',
   PrometheusRule: 'a Prometheus Operator CRD',
   KafkaTopic: 'a Strimzi CRD (the topics Job is run instead when it renders)',
+  CronJob: 'needs the CronJob controller (its pod template is checked by the deploy check)',
   Role: 'RBAC needs an API server',
   RoleBinding: 'RBAC needs an API server',
 };
@@ -378,9 +380,15 @@ async function main() {
   const configMaps = docs.filter((d) => d.kind === 'ConfigMap');
   const services = docs.filter((d) => d.kind === 'Service' && !hookOf(d));
   const deployments = docs.filter((d) => d.kind === 'Deployment');
-  const hookJobs = docs.filter((d) => d.kind === 'Job' && /pre-install/.test(hookOf(d))).sort((a, b) => weightOf(a) - weightOf(b));
+  const byWeight = (a, b) => weightOf(a) - weightOf(b);
+  const hookJobs = docs.filter((d) => d.kind === 'Job' && /pre-install/.test(hookOf(d))).sort(byWeight);
+  // After the release's objects: post-install hooks (in weight order), then plain Jobs.
+  const laterJobs = [
+    ...docs.filter((d) => d.kind === 'Job' && /post-install/.test(hookOf(d))).sort(byWeight),
+    ...docs.filter((d) => d.kind === 'Job' && !hookOf(d)),
+  ];
   const testPods = docs.filter((d) => d.kind === 'Pod' && /(^|,)test(-success)?($|,)/.test(hookOf(d)));
-  const handled = new Set([...secrets, ...configMaps, ...services, ...deployments, ...hookJobs, ...testPods]);
+  const handled = new Set([...secrets, ...configMaps, ...services, ...deployments, ...hookJobs, ...laterJobs, ...testPods]);
   for (const doc of docs.filter((d) => !handled.has(d))) {
     const why = NOT_RUN[doc.kind];
     check(`not run: ${idOf(doc)}`, Boolean(why), why ?? `no rule for kind ${doc.kind} (hook "${hookOf(doc)}"): teach check:cluster how to run it or why not`);
@@ -406,7 +414,7 @@ async function main() {
     for (const secret of secrets) podman(['secret', 'rm', secret.metadata.name], { allowFailure: true });
   });
   check('Secrets', true, secrets.map((s) => s.metadata.name).join(', ') || 'none');
-  const refs = new Set([...deployments, ...hookJobs].flatMap((d) => d.spec.template.spec.containers.map((c) => c.image)));
+  const refs = new Set([...deployments, ...hookJobs, ...laterJobs].flatMap((d) => d.spec.template.spec.containers.map((c) => c.image)));
   for (const pod of testPods) for (const c of pod.spec.containers) refs.add(c.image);
   for (const ref of refs) {
     const { how } = await ensureImage(ref);
@@ -462,6 +470,13 @@ async function main() {
     }
   }
   if (!allReady) fail('not every pod became ready');
+
+  if (laterJobs.length) step(`post-install hooks and Jobs (${laterJobs.map((j) => j.metadata.name).join(', ')})`);
+  for (const job of laterJobs) {
+    const t0 = Date.now();
+    const result = await runJob(job, network);
+    check(`${idOf(job)}${hookOf(job) ? ` (${hookOf(job)})` : ''} completes`, result.ok, `${result.detail}, ${seconds(Date.now() - t0)}`);
+  }
 
   step('the journey through the gateway pod');
   const gatewayPod = pods.find((p) => p.deployment.metadata.labels?.['app.kubernetes.io/component'] === 'gateway');
