@@ -27,7 +27,8 @@
 //   6. cleanup of everything it started, also on failure and Ctrl-C.
 //
 // Options: --keep (leave it running for a look; `podman pod ps` with the CONTAINERS_* variables it
-//          prints), --skip-build (use the images already in the cache's podman storage).
+//          prints), --skip-build (use the images already in the cache's podman storage),
+//          --chart <dir> (another copy of the chart, e.g. a branch's, with the same images).
 // Needs root (podman, apt-get, debootstrap), Java 17 + Maven (Kafka), Go (MinIO, built once).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -45,11 +46,11 @@ import { configurePodman, ensurePackages, podman, podmanAsync, sweep } from './p
 import { clusterValues } from './values.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
-const CHART = join(root, 'charts', 'wildframe');
 const RELEASE = 'wildframe';
 const NAMESPACE = 'wildframe';
 const IMAGE_TAG = 'check';
 const args = process.argv.slice(2);
+const CHART = args.includes('--chart') ? args[args.indexOf('--chart') + 1] : join(root, 'charts', 'wildframe');
 const keep = args.includes('--keep');
 const skipBuild = args.includes('--skip-build');
 
@@ -357,6 +358,7 @@ async function main() {
   const dataServices = ['auth', 'photos', 'analysis', 'billing', 'contact'];
   await createDatabases(database.url, dataServices);
   const infra = {
+    hostAddress,
     brokers: broker.brokers.join(','),
     databaseUrl: (service) => `postgres://postgres:postgres@${hostAddress}:${pgPort}/${service}`,
     s3: { endpoint: `http://${hostAddress}:${s3Port}`, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
@@ -365,7 +367,8 @@ async function main() {
 
   step('helm template');
   const admin = { email: 'cluster.admin@wildframe.test', password: randomBytes(12).toString('base64url') };
-  const values = clusterValues({ infra, imageTag: IMAGE_TAG, admin, dataServices });
+  const chartDefaults = parseDocs(readFileSync(join(CHART, 'values.yaml'), 'utf8'))[0];
+  const values = clusterValues({ infra, imageTag: IMAGE_TAG, admin, dataServices, chartDefaults });
   const work = mkdtempSync(join(tmpdir(), 'wildframe-check-cluster-'));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   const valuesFile = join(work, 'values.yaml');
