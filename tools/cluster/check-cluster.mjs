@@ -36,6 +36,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
+import { freePort } from '../infra/common.mjs';
 import { ensureHelm } from '../infra/helm.mjs';
 import * as kafka from '../infra/kafka.mjs';
 import * as minio from '../infra/minio.mjs';
@@ -103,6 +104,19 @@ const NOT_RUN = {
   Role: 'RBAC needs an API server',
   RoleBinding: 'RBAC needs an API server',
 };
+
+/**
+ * The copy of a pod spec podman plays. Podman 4.3 publishes every containerPort on the host's
+ * port of the same number (a cluster publishes none), which collides between pods and with
+ * anything else on the machine; each gets a free loopback port instead. Nothing else changes.
+ */
+async function withoutHostPortClash(spec) {
+  const copy = structuredClone(spec);
+  for (const container of [...(copy.initContainers ?? []), ...(copy.containers ?? [])]) {
+    for (const port of container.ports ?? []) if (!port.hostPort) Object.assign(port, { hostPort: await freePort(), hostIP: '127.0.0.1' });
+  }
+  return copy;
+}
 
 /** A pod template as a Pod manifest podman can play (Jobs and helm test Pods). */
 function podManifest(name, template) {
@@ -190,6 +204,8 @@ async function ensureImage(ref) {
         ].join('\n'),
       );
       podman(['build', '--quiet', '-t', ref, context]);
+      // Made from this run's gateway image: never reused by a later run (it would be stale).
+      cleanups.push(() => podman(['rmi', '--force', ref], { allowFailure: true }));
     } finally {
       rmSync(context, { recursive: true, force: true });
     }
@@ -205,7 +221,7 @@ async function ensureImage(ref) {
 async function runToCompletion(manifest, { network, deadlineSeconds }) {
   const dir = mkdtempSync(join(tmpdir(), 'wildframe-pod-'));
   const file = join(dir, 'pod.yaml');
-  writeFileSync(file, stringify(manifest));
+  writeFileSync(file, stringify({ ...manifest, spec: await withoutHostPortClash(manifest.spec) }));
   try {
     podman(['kube', 'play', '--network', network, file]);
     const containers = manifest.spec.containers.map((c) => `${manifest.metadata.name}-${c.name}`);
@@ -446,7 +462,9 @@ async function main() {
     }
     const aliases = selecting.flatMap((svc) => [svc.metadata.name, `${svc.metadata.name}.${NAMESPACE}`, `${svc.metadata.name}.${NAMESPACE}.svc`, `${svc.metadata.name}.${NAMESPACE}.svc.cluster.local`]);
     const file = join(work, `${deployment.metadata.name}.yaml`);
-    writeFileSync(file, [deployment, ...configMaps].map((doc) => stringify(doc)).join('---\n'));
+    const played = structuredClone(deployment);
+    played.spec.template.spec = await withoutHostPortClash(played.spec.template.spec);
+    writeFileSync(file, [played, ...configMaps].map((doc) => stringify(doc)).join('---\n'));
     const networkArg = aliases.length ? `${network}:${aliases.map((a) => `alias=${a}`).join(',')}` : network;
     podman(['kube', 'play', '--network', networkArg, file]);
     cleanups.push(() => podman(['kube', 'down', file], { allowFailure: true }));
