@@ -167,7 +167,9 @@ export async function ensureBase(cli, { rebuild = false } = {}) {
     [
       'import',
       '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-      '--change', `LABEL wildframe.node=${NODE_VERSION} wildframe.npm=${NPM_VERSION} wildframe.ca=${caLabel} wildframe.layout=${BASE_LAYOUT}`,
+      // One LABEL per change: podman reads `LABEL a=1 b=2` as one label a="1 b=2" (docker as two).
+      ...Object.entries({ 'wildframe.node': NODE_VERSION, 'wildframe.npm': NPM_VERSION, 'wildframe.ca': caLabel, 'wildframe.layout': BASE_LAYOUT })
+        .flatMap(([key, value]) => ['--change', `LABEL ${key}=${value}`]),
       ...(extraCa ? ['--change', `ENV NODE_EXTRA_CA_CERTS=${caInImage}`] : []),
       '--change', 'CMD ["node"]',
       '-', BASE_TAG,
