@@ -36,7 +36,7 @@ import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseAllDocuments, stringify } from 'yaml';
-import { freePort } from '../infra/common.mjs';
+import { freePort, withLock } from '../infra/common.mjs';
 import { ensureHelm } from '../infra/helm.mjs';
 import * as kafka from '../infra/kafka.mjs';
 import * as minio from '../infra/minio.mjs';
@@ -187,8 +187,11 @@ async function createDatabases(adminUrl, services) {
  * --if-not-exists` with kafkajs (stand-in.mjs).
  */
 async function ensureImage(ref) {
-  if (podman(['image', 'exists', ref], { allowFailure: true }).status === 0) return { ref, how: 'local' };
-  if (/(^|\/)apache\/kafka:/.test(ref)) {
+  const standIn = /(^|\/)apache\/kafka:/.test(ref);
+  // A stand-in left by a killed run was made from an older gateway image: made anew each run.
+  if (standIn) podman(['rmi', '--force', ref], { allowFailure: true });
+  else if (podman(['image', 'exists', ref], { allowFailure: true }).status === 0) return { ref, how: 'local' };
+  if (standIn) {
     const context = mkdtempSync(join(tmpdir(), 'wildframe-kafka-standin-'));
     try {
       writeFileSync(join(context, 'kafka-topics.mjs'), readFileSync(new URL('./stand-in.mjs', import.meta.url)));
@@ -218,10 +221,11 @@ async function ensureImage(ref) {
 // Running pods.
 
 /** Plays a Pod manifest to completion (a Job's attempt, a helm test). Returns { ok, detail, logs }. */
-async function runToCompletion(manifest, { network, deadlineSeconds }) {
+async function runToCompletion(manifest, { network, deadlineSeconds, configMaps = [] }) {
   const dir = mkdtempSync(join(tmpdir(), 'wildframe-pod-'));
   const file = join(dir, 'pod.yaml');
-  writeFileSync(file, stringify({ ...manifest, spec: await withoutHostPortClash(manifest.spec) }));
+  // With the rendered ConfigMaps, which a pod may read (envFrom, configMapKeyRef).
+  writeFileSync(file, [{ ...manifest, spec: await withoutHostPortClash(manifest.spec) }, ...configMaps].map((doc) => stringify(doc)).join('---\n'));
   try {
     podman(['kube', 'play', '--network', network, file]);
     const containers = manifest.spec.containers.map((c) => `${manifest.metadata.name}-${c.name}`);
@@ -237,13 +241,13 @@ async function runToCompletion(manifest, { network, deadlineSeconds }) {
 }
 
 /** Runs a Job like the Job controller: attempts up to backoffLimit + 1, each until activeDeadlineSeconds. */
-async function runJob(job, network) {
+async function runJob(job, network, configMaps) {
   const deadline = job.spec.activeDeadlineSeconds ?? 600;
   const attempts = (job.spec.backoffLimit ?? 6) + 1;
   let last;
   for (let attempt = 1; attempt <= attempts; attempt += 1) {
     const t0 = Date.now();
-    last = await runToCompletion(podManifest(job.metadata.name, job.spec.template), { network, deadlineSeconds: deadline });
+    last = await runToCompletion(podManifest(job.metadata.name, job.spec.template), { network, deadlineSeconds: deadline, configMaps });
     note(`${idOf(job)} attempt ${attempt}/${attempts}: ${last.detail} in ${seconds(Date.now() - t0)}`);
     if (last.ok) return last;
   }
@@ -443,7 +447,7 @@ async function main() {
   step(`hook Jobs in helm's order (${hookJobs.map((j) => `${j.metadata.name} w${weightOf(j)}`).join(', ') || 'none'})`);
   for (const job of hookJobs) {
     const t0 = Date.now();
-    const result = await runJob(job, network);
+    const result = await runJob(job, network, configMaps);
     if (!check(`hook ${idOf(job)} (${hookOf(job)}) completes`, result.ok, `${result.detail}, ${seconds(Date.now() - t0)}`)) fail(`${idOf(job)} failed: helm install would stop here`);
   }
 
@@ -495,7 +499,7 @@ async function main() {
   if (laterJobs.length) step(`post-install hooks and Jobs (${laterJobs.map((j) => j.metadata.name).join(', ')})`);
   for (const job of laterJobs) {
     const t0 = Date.now();
-    const result = await runJob(job, network);
+    const result = await runJob(job, network, configMaps);
     check(`${idOf(job)}${hookOf(job) ? ` (${hookOf(job)})` : ''} completes`, result.ok, `${result.detail}, ${seconds(Date.now() - t0)}`);
   }
 
@@ -516,7 +520,7 @@ async function main() {
 
   step(`helm test Pods (${testPods.length})`);
   for (const pod of testPods) {
-    const result = await runToCompletion(podManifest(pod.metadata.name, pod), { network, deadlineSeconds: pod.spec.activeDeadlineSeconds ?? 300 });
+    const result = await runToCompletion(podManifest(pod.metadata.name, pod), { network, deadlineSeconds: pod.spec.activeDeadlineSeconds ?? 300, configMaps });
     if (!result.ok) console.log(result.logs.split('\n').slice(-40).join('\n'));
     check(`helm test ${idOf(pod)}`, result.ok, result.detail);
   }
@@ -539,7 +543,10 @@ async function cleanUp() {
   if (process.env.CONTAINERS_STORAGE_CONF) sweep();
 }
 
-const crashed = await runWithCleanup('check:cluster', { main, cleanUp, check });
+// One run at a time: a run sweeps its podman storage, which would pull the pods from under another.
+const crashed = await withLock('check-cluster', () => runWithCleanup('check:cluster', { main, cleanUp, check }), {
+  onWait: (pid) => console.log(`waiting for another check:cluster (pid ${pid}) ...`),
+});
 if (currentStep) timings.push([currentStep.name, Date.now() - currentStep.at]);
 console.log('\nsteps:');
 for (const [name, ms] of timings) console.log(`  ${seconds(ms).padStart(9)}  ${name}`);

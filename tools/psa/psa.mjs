@@ -39,6 +39,7 @@ export async function ensurePsaChecker() {
   return withLock('psa-check', async () => {
     if (existsSync(binary)) return binary;
     withUsualGoOnPath();
+    if (spawnSync('go', ['version']).error) throw new Error('Go is not installed: the Pod Security Standards checker (tools/psa) is built with it once. On Debian: apt-get install golang-go (.ci/run does)');
     const { go, env: goEnv } = await goCommand();
     const started = Date.now();
     log('psa', `building the Pod Security Standards checker (k8s.io/pod-security-admission ${PSA_VERSION}) once ...`);
