@@ -7,8 +7,9 @@
 //   5. fetch/build the test servers once (Kafka jars, MinIO and FerretDB binaries; cached in ~/.cache/wildframe)
 //   6. jest: unit, integration (real PostgreSQL, Kafka, MinIO, files, s3rver) and process tests
 //   7. the distributed journeys: the six built services as processes over Kafka, PostgreSQL and
-//      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner), and again
-//      with mongodb:// DATABASE_URLs on FerretDB (journey.mongo.test.mjs)
+//      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner), again
+//      with mongodb:// DATABASE_URLs on FerretDB (journey.mongo.test.mjs), and through a Kafka
+//      outage over SASL_SSL (kafka-outage.test.mjs: the broker paused 40 s)
 //   8. the deploy check: the Helm chart and k8s/ manifests (tools/deploy-check.mjs, helm fetched once)
 //   9. Playwright in Debian's Chromium against the built standalone app
 //  10. schemathesis: the API fuzz against the built standalone app (tools/fuzz/schemathesis.mjs)
@@ -104,9 +105,12 @@ if (serversReady) {
   journeyOk =
     runJourney('distributed journey on MongoDB (six service processes, Kafka, FerretDB, MinIO)', 'tools/distributed/journey.mongo.test.mjs', join(reports, 'distributed-journey-mongo.tap')) &&
     journeyOk;
+  // Writes answer, nothing dies and every event arrives while the broker is frozen for 40 s.
+  journeyOk =
+    runJourney('Kafka outage in the distributed shape (SASL_SSL; broker paused 40 s)', 'tools/distributed/kafka-outage.test.mjs', join(reports, 'distributed-kafka-outage.tap')) && journeyOk;
 } else {
   console.log('\n▶ distributed journeys: SKIPPED, Kafka, MinIO and FerretDB could not be prepared (see above)');
-  totals.skipped += 2;
+  totals.skipped += 3;
 }
 
 // The Helm chart and kustomize manifests: helm 4 fetched into the cache when absent (no skip).

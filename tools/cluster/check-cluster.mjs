@@ -5,7 +5,7 @@
 //
 //   1. tools: Debian's podman and friends (installed with apt-get when missing, as root), helm
 //      (tools/infra/helm.mjs), the six service images built with podman from docker/Dockerfile on
-//      the local debootstrap base (tools/images/build.mjs; layers cached in <cache>/images/podman).
+//      the local debootstrap base (tools/images/docker.mjs; layers cached in <cache>/images/podman).
 //   2. a podman network of its own, Kafka (tools/infra/kafka.mjs, listening on the network's
 //      host address), PostgreSQL (one database per data service) and MinIO on the host, reached
 //      from the pods through the bridge (PostgreSQL and MinIO through a TCP relay on that address).
@@ -41,7 +41,7 @@ import { ensureHelm } from '../infra/helm.mjs';
 import * as kafka from '../infra/kafka.mjs';
 import * as minio from '../infra/minio.mjs';
 import * as postgres from '../infra/postgres.mjs';
-import { ALL_SERVICES, buildImage, ensureBase, fail, run, runWithCleanup } from '../images/build.mjs';
+import { ALL_SERVICES, buildImage, ensureBase, fail, run, runWithCleanup } from '../images/docker.mjs';
 import { runJourney } from './journey.mjs';
 import { configurePodman, ensurePackages, podman, podmanAsync, sweep } from './podman.mjs';
 import { clusterValues } from './values.mjs';

@@ -7,10 +7,10 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { cache, fail } from '../images/build.mjs';
+import { cache, fail } from '../images/docker.mjs';
 
 /** Debian packages the check needs. catatonit: kube play's pods need an infra (pause) container,
- * whose image podman builds from it. debootstrap: the first base image (tools/images/build.mjs). */
+ * whose image podman builds from it. debootstrap: the first base image (tools/images/docker.mjs). */
 const PACKAGES = ['podman', 'runc', 'conmon', 'netavark', 'aardvark-dns', 'iptables', 'catatonit', 'debootstrap'];
 
 const installed = (pkg) => spawnSync('dpkg-query', ['-W', '-f=${Status}', pkg], { encoding: 'utf8' }).stdout?.includes('install ok installed');

@@ -5,10 +5,9 @@
 // `npm run start:distributed` (tools/distributed/start.mjs) and the multi-process journey test.
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { Kafka, logLevel } from 'kafkajs';
 import pg from 'pg';
 import { freePort } from '../infra/common.mjs';
 import * as kafka from '../infra/kafka.mjs';
@@ -29,29 +28,59 @@ export function entrypoint(service) {
 }
 
 export function missingBuild() {
-  return SERVICES.map(entrypoint).filter((file) => !existsSync(file));
+  return [...SERVICES.map(entrypoint), join(root, 'dist', 'services', 'gateway', 'src', 'kafka-topics.js')].filter((file) => !existsSync(file));
 }
 
 
 /**
- * Creates the catalogue's topics before any service starts, as an operator provisions them for
- * the chart: on a fresh broker, topics auto-created by the first subscriptions are not yet
- * served when the consumers ask for their metadata, and a service's bus then fails to start.
+ * The Kafka settings every client of the cluster gets (the services, and the setup below, through
+ * the platform's kafka.config.ts): the broker's PLAINTEXT listener, or with `saslSsl` its SASL_SSL
+ * listener with TLS (the broker's test CA) and SCRAM-SHA-512, as a managed Kafka would be reached.
  */
-async function createTopics(brokers, partitions = 3) {
-  const { TOPICS } = createRequire(import.meta.url)(join(root, 'dist', 'proto', 'ts', 'catalogue.js'));
-  const admin = new Kafka({ brokers, clientId: 'wildframe-distributed-setup', logLevel: logLevel.NOTHING }).admin();
-  await admin.connect();
-  try {
-    const existing = new Set(await admin.listTopics());
-    const missing = TOPICS.filter((topic) => !existing.has(topic));
-    if (missing.length > 0) {
-      await admin.createTopics({ waitForLeaders: true, topics: missing.map((topic) => ({ topic, numPartitions: partitions, replicationFactor: 1 })) });
-    }
-    return TOPICS.length;
-  } finally {
-    await admin.disconnect();
-  }
+export function kafkaEnv(broker, { saslSsl = false } = {}) {
+  if (!saslSsl) return { KAFKA_BROKERS: broker.brokers.join(',') };
+  if (!broker.saslSsl) throw new Error(`the broker has no SASL_SSL listener: ${broker.saslSslUnavailable ?? 'it was started without one'}`);
+  return {
+    KAFKA_BROKERS: broker.saslSsl.brokers.join(','),
+    KAFKA_TLS: 'true',
+    KAFKA_TLS_CA_FILE: broker.saslSsl.caFile,
+    KAFKA_SASL_MECHANISM: 'scram-sha-512',
+    KAFKA_SASL_USERNAME: broker.saslSsl.username,
+    KAFKA_SASL_PASSWORD: broker.saslSsl.password,
+  };
+}
+
+/** kafkajs options from `kafkaEnv`, built by the platform's own code (the build's dist/). */
+export function kafkaClient(env, clientId) {
+  const { kafkaConnectionFromEnv } = createRequire(import.meta.url)(join(root, 'dist', 'services', 'platform', 'src', 'config', 'kafka.config.js'));
+  const { warnings: _warnings, ...client } = kafkaConnectionFromEnv('distributed', { ...env, KAFKA_CLIENT_ID: clientId }, clientId);
+  return client;
+}
+
+/**
+ * Creates every topic and dead-letter topic (the chart's files/kafka-topics.json) before any
+ * service starts, with the program the chart's topics Job runs (dist/services/gateway/src/kafka-topics.js),
+ * as an operator provisions them: on a fresh broker, topics auto-created by the first
+ * subscriptions are not yet served when the consumers ask for their metadata, and a service's
+ * bus then waits for them.
+ */
+async function createTopics(env, partitions = 3) {
+  const catalogue = JSON.parse(readFileSync(join(root, 'charts', 'wildframe', 'files', 'kafka-topics.json'), 'utf8'));
+  const topics = [
+    ...catalogue.topics.map((name) => ({ name, partitions })),
+    ...catalogue.deadLetterTopics.map((name) => ({ name, partitions: 1 })),
+  ];
+  const job = spawn(process.execPath, [join(root, 'dist', 'services', 'gateway', 'src', 'kafka-topics.js')], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? '', ...env, KAFKA_CLIENT_ID: 'wildframe-distributed-topics', KAFKA_TOPICS: JSON.stringify(topics), KAFKA_TOPICS_REPLICATION_FACTOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  job.stdout.on('data', (chunk) => (output += chunk));
+  job.stderr.on('data', (chunk) => (output += chunk));
+  const code = await new Promise((resolve) => job.once('exit', resolve));
+  if (code !== 0) throw new Error(`the topics Job program exited with ${code}:\n${output.trim()}`);
+  return topics.length;
 }
 
 async function waitForHealth(url, child, output, timeoutMs) {
@@ -74,7 +103,7 @@ async function waitForHealth(url, child, output, timeoutMs) {
 }
 
 /** One service process: its output is kept (and handed to onLine), it can be killed and started again on the same port. */
-class ServiceProcess {
+export class ServiceProcess {
   constructor(name, port, env, onLine) {
     this.name = name;
     this.port = port;
@@ -144,7 +173,10 @@ class ServiceProcess {
  *   onStep(message)        progress messages
  *   mongo      the data services to run on MongoDB (FerretDB from tools/infra, one database per
  *              service on it, DATABASE_DRIVER=mongodb); the others stay on PostgreSQL
- * Returns { url, services, infra, databases, secrets, stop() }.
+ *   saslSsl    every Kafka client over the broker's SASL_SSL listener (TLS, SCRAM-SHA-512; see kafkaEnv)
+ *   createBuckets  the storage services create their buckets at start-up (S3_CREATE_BUCKETS=true)
+ *              instead of finding them made
+ * Returns { url, services, infra, databases, secrets, kafkaEnv, stop() }.
  */
 export async function startCluster(options = {}) {
   const missing = missingBuild();
@@ -168,11 +200,12 @@ export async function startCluster(options = {}) {
     const [broker, database, s3] = await Promise.all([
       kafka.start({ instance, owner }),
       postgres.start({ instance, owner }),
-      minio.start({ instance, owner, buckets: Object.values(BUCKETS) }),
+      minio.start({ instance, owner, buckets: options.createBuckets ? [] : Object.values(BUCKETS) }),
     ]);
     cleanups.push(() => broker.stop(), () => database.stop(), () => s3.stop());
-    const topics = await createTopics(broker.brokers);
-    step(`Kafka ${broker.brokers.join(',')} (${topics} topics), PostgreSQL ${new URL(database.url).host}, MinIO ${s3.endpoint}`);
+    const kafkaSettings = kafkaEnv(broker, { saslSsl: options.saslSsl });
+    const topics = await createTopics(kafkaSettings);
+    step(`Kafka ${kafkaSettings.KAFKA_BROKERS}${options.saslSsl ? ' (SASL_SSL, SCRAM-SHA-512)' : ''} (${topics} topics), PostgreSQL ${new URL(database.url).host}, MinIO ${s3.endpoint}`);
 
     // One database per data service, as the chart gives each its own DATABASE_URL.
     const prefix = `wf_${randomBytes(3).toString('hex')}`;
@@ -221,7 +254,7 @@ export async function startCluster(options = {}) {
         LISTEN_HOST: '127.0.0.1',
         LOG_LEVEL: options.logLevel ?? 'info',
         EVENT_BUS_DRIVER: 'kafka',
-        KAFKA_BROKERS: broker.brokers.join(','),
+        ...kafkaSettings,
         KAFKA_CLIENT_ID: `wildframe-${service}`,
         IDENTITY_SECRET: secrets.IDENTITY_SECRET,
       };
@@ -237,6 +270,7 @@ export async function startCluster(options = {}) {
           S3_ACCESS_KEY_ID: s3.accessKeyId,
           S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
           S3_FORCE_PATH_STYLE: 'true',
+          S3_CREATE_BUCKETS: options.createBuckets ? 'true' : 'false',
         });
       }
       if (['auth', 'photos', 'analysis', 'billing'].includes(service)) env.INTERNAL_API_TOKEN = secrets.INTERNAL_API_TOKEN;
@@ -271,7 +305,7 @@ export async function startCluster(options = {}) {
     await Promise.all(['photos', 'billing', 'contact'].map((service) => services[service].start()));
     step('starting the gateway');
     await services.gateway.start();
-    return { url: urlOf('gateway'), services, infra: { kafka: broker, postgres: database, minio: s3, ferretdb: mongo }, databases, secrets, stop };
+    return { url: urlOf('gateway'), services, infra: { kafka: broker, postgres: database, minio: s3, ferretdb: mongo }, databases, secrets, kafkaEnv: kafkaSettings, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -11,9 +11,10 @@
 import assert from 'node:assert/strict';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import mongoose from 'mongoose';
 import { DATA_SERVICES, startCluster } from './cluster.mjs';
+import { eventually, gatewayClient, journeySteps, uploadPhoto } from './journey-kit.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 const TIGER = readFileSync(join(root, 'services', 'photos', 'test-fixtures', 'wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg'));
@@ -26,61 +27,9 @@ export const ON_MONGO = DATA_SERVICES.filter((service) => {
 });
 
 let cluster;
-let broken;
 const state = {};
-const durations = [];
-
-function step(name, fn, timeoutMs = 120_000) {
-  test(name, { timeout: timeoutMs }, async () => {
-    if (broken) throw new Error(`not run: an earlier step failed (${broken})`);
-    const started = Date.now();
-    try {
-      await fn();
-    } catch (error) {
-      broken = name;
-      throw error;
-    } finally {
-      durations.push([name, Date.now() - started]);
-    }
-  });
-}
-
-async function eventually(what, check, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms: ${error.message}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-async function api(method, path, { token, json, form } = {}) {
-  const headers = {};
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) body = form;
-  const res = await fetch(`${cluster.url}/api${path}`, { method, headers, body, signal: AbortSignal.timeout(60_000) });
-  const text = await res.text();
-  let parsed = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON
-  }
-  return { status: res.status, body: parsed };
-}
-
-async function expectStatus(method, path, status, options) {
-  const res = await api(method, path, options);
-  assert.equal(res.status, status, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const { step, durations, report, failed } = journeySteps();
+const { api, expectStatus } = gatewayClient(() => cluster.url);
 
 /** Runs `fn(db)` on a data service's own MongoDB database. */
 async function withDatabase(service, fn) {
@@ -111,12 +60,11 @@ describe('distributed shape on MongoDB: six services as processes over Kafka, Fe
   }, { timeout: 600_000 });
 
   after(async () => {
-    if (broken && cluster) {
+    if (failed() && cluster) {
       for (const service of Object.values(cluster.services)) console.log(`\n--- ${service.name} (last output) ---\n${service.log.slice(-3000)}`);
     }
     await cluster?.stop();
-    console.log('\nDistributed journey on MongoDB, per step:');
-    for (const [name, ms] of durations) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
+    report('Distributed journey on MongoDB');
   });
 
   step('every service is ready with its database', async () => {
@@ -134,11 +82,7 @@ describe('distributed shape on MongoDB: six services as processes over Kafka, Fe
   });
 
   step('uploads a photo that gets its AI rating, and makes it public', async () => {
-    const form = new FormData();
-    form.set('title', 'Tiger in snow');
-    form.set('description', 'Seen on a morning walk.');
-    form.set('photo', new Blob([TIGER], { type: 'image/jpeg' }), 'tiger.jpg');
-    state.photo = (await expectStatus('POST', '/photos/upload', 201, { token: state.member.token, form })).photo;
+    state.photo = await uploadPhoto(expectStatus, state.member.token, TIGER, 'Tiger in snow');
     await eventually('the rating', async () => {
       const detail = await expectStatus('GET', `/photos/${state.photo.id}`, 200, { token: state.member.token });
       assert.match(detail.rating?.overallRating ?? '', /^\d+\.\d$/);

@@ -8,10 +8,10 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe } from 'node:test';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import pg from 'pg';
 import { BUCKETS, DATA_SERVICES, startCluster } from './cluster.mjs';
+import { eventually, gatewayClient, journeySteps, queryService, uploadPhoto } from './journey-kit.mjs';
 import { startOtlpSink } from './otlp-sink.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
@@ -26,74 +26,11 @@ const ADMIN = { email: 'journey.admin@wildframe.test', password: 'journey-admin-
 let cluster;
 /** Where the services export their spans (OTEL_EXPORTER_OTLP_ENDPOINT). */
 let traces;
-const durations = [];
-let broken;
+const { step, durations, report, failed } = journeySteps();
+const { api, expectStatus } = gatewayClient(() => cluster.url);
 const state = {};
 
-/** A step of the journey: timed, and skipped over (failed) once an earlier one has failed. */
-function step(name, fn, timeoutMs = 120_000) {
-  test(name, { timeout: timeoutMs }, async () => {
-    if (broken) throw new Error(`not run: an earlier step failed (${broken})`);
-    const started = Date.now();
-    try {
-      await fn();
-    } catch (error) {
-      broken = name;
-      throw error;
-    } finally {
-      durations.push([name, Date.now() - started]);
-    }
-  });
-}
-
-/** Polls `check` (which throws until satisfied) until it passes or the deadline does. */
-async function eventually(what, check, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms: ${error.message}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
-/** One request through the gateway: `json` or `form` body, bearer `token`, extra `headers`; { status, body }. */
-async function api(method, path, { token, json, form, headers: extra } = {}) {
-  const headers = { ...extra };
-  if (token) headers.authorization = `Bearer ${token}`;
-  let body;
-  if (json !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(json);
-  } else if (form) body = form;
-  const res = await fetch(`${cluster.url}/api${path}`, { method, headers, body, signal: AbortSignal.timeout(60_000) });
-  const text = await res.text();
-  let parsed = text;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    // not JSON: the text itself
-  }
-  return { status: res.status, body: parsed };
-}
-
-async function expectStatus(method, path, status, options) {
-  const res = await api(method, path, options);
-  assert.equal(res.status, status, `${method} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
-  return res.body;
-}
-
-async function query(service, sql, params = []) {
-  const client = new pg.Client({ connectionString: cluster.databases[service] });
-  await client.connect();
-  try {
-    return (await client.query(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
+const query = (service, sql, params) => queryService(cluster, service, sql, params);
 
 async function storedKeys(bucket) {
   const { minio } = cluster.infra;
@@ -117,14 +54,7 @@ async function storedKeys(bucket) {
   }
 }
 
-async function upload(token, image, title, type = 'image/jpeg', headers = {}) {
-  const form = new FormData();
-  form.set('title', title);
-  form.set('description', 'Seen on a morning walk.');
-  form.set('photo', new Blob([image], { type }), type === 'image/webp' ? 'photo.webp' : 'photo.jpg');
-  const body = await expectStatus('POST', '/photos/upload', 201, { token, form, headers });
-  return body.photo;
-}
+const upload = (token, image, title, type, headers) => uploadPhoto(expectStatus, token, image, title, type, headers);
 
 /** A new W3C trace for a request: its id and the `traceparent` header that starts it. */
 function newTrace() {
@@ -165,15 +95,12 @@ describe('distributed shape: six services as processes over Kafka, PostgreSQL an
   }, { timeout: 600_000 });
 
   after(async () => {
-    if (broken && cluster) {
+    if (failed() && cluster) {
       for (const service of Object.values(cluster.services)) console.log(`\n--- ${service.name} (last output) ---\n${service.log.slice(-3000)}`);
     }
     await cluster?.stop();
     await traces?.close();
-    const total = durations.reduce((sum, [, ms]) => sum + ms, 0);
-    console.log('\nDistributed journey, per step:');
-    for (const [name, ms] of durations) console.log(`  ${(ms / 1000).toFixed(1).padStart(6)} s  ${name}`);
-    console.log(`  ${(total / 1000).toFixed(1).padStart(6)} s  total`);
+    report('Distributed journey');
   });
 
   step('explorer signs up (auth), and photos learns the name over Kafka', async () => {

@@ -8,8 +8,12 @@
 //   ADMIN_EMAIL / ADMIN_PASSWORD   the site admin (default admin@wildframe.local / a random password, printed)
 //   MONGO_SERVICES  data services to run on MongoDB (FerretDB from tools/infra): a comma-separated
 //                   list, or `all` (default none: every service on PostgreSQL)
+//   KAFKA_LISTENER  plaintext (default) or sasl_ssl: every Kafka client over the broker's SASL_SSL
+//                   listener (TLS with the broker's test CA, SCRAM-SHA-512), as a managed Kafka
 import { randomBytes } from 'node:crypto';
 import { DATA_SERVICES, startCluster } from './cluster.mjs';
+
+const LISTENERS = ['plaintext', 'sasl_ssl'];
 
 const COLOURS = { gateway: 36, auth: 32, photos: 33, analysis: 35, billing: 34, contact: 31 };
 const colour = process.stdout.isTTY && !process.env.NO_COLOR;
@@ -29,6 +33,11 @@ const mongo = process.env.MONGO_SERVICES === 'all' ? DATA_SERVICES : (process.en
 const unknown = mongo.filter((name) => !DATA_SERVICES.includes(name));
 if (unknown.length > 0) {
   console.error(`MONGO_SERVICES: ${unknown.join(', ')} is not one of ${DATA_SERVICES.join(', ')} (or all)`);
+  process.exit(1);
+}
+const listener = process.env.KAFKA_LISTENER || 'plaintext';
+if (!LISTENERS.includes(listener)) {
+  console.error(`KAFKA_LISTENER: must be one of ${LISTENERS.join(', ')} (got '${listener}')`);
   process.exit(1);
 }
 const adminEmail = process.env.ADMIN_EMAIL ?? 'admin@wildframe.local';
@@ -66,6 +75,7 @@ try {
     adminEmail,
     adminPassword,
     mongo,
+    saslSsl: listener === 'sasl_ssl',
     onStep: (message) => console.log(`[distributed] ${message}`),
     onLine: (service, line) => console.log(`${prefix(service)} ${line}`),
   });
@@ -75,17 +85,22 @@ try {
 }
 if (stopping) await stopping;
 
-const { kafka, postgres, minio } = cluster.infra;
+const { postgres, minio } = cluster.infra;
+// events:tail takes the same variables as the services (the password is the broker's, made for this run).
+const tailEnv = Object.entries(cluster.kafkaEnv)
+  .filter(([name]) => name !== 'KAFKA_BROKERS')
+  .map(([name, value]) => `${name}=${value} `)
+  .join('');
 console.log(`
 [distributed] Wildframe (distributed shape) is ready in ${((Date.now() - started) / 1000).toFixed(1)} s at ${cluster.url}
   services   ${Object.values(cluster.services)
     .map((s) => `${s.name} ${s.url}`)
     .join(', ')}
-  Kafka      ${kafka.brokers.join(',')}
+  Kafka      ${cluster.kafkaEnv.KAFKA_BROKERS}${listener === 'sasl_ssl' ? ' (SASL_SSL, SCRAM-SHA-512)' : ''}
   PostgreSQL ${new URL(postgres.url).host} (one database per service)
   MinIO      ${minio.endpoint}
   admin      ${adminEmail}${process.env.ADMIN_PASSWORD ? '' : ` / ${adminPassword}`}
-  events     npm run events:tail -- --brokers ${kafka.brokers.join(',')} --topic photos.photo.liked.v1
+  events     ${tailEnv}npm run events:tail -- --brokers ${cluster.kafkaEnv.KAFKA_BROKERS} --topic photos.photo.liked.v1
   Ctrl+C stops everything (the data goes with it).
 `);
 

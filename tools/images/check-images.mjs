@@ -23,13 +23,10 @@
 // Environment: WILDFRAME_CACHE (cache root), DOCKER (docker CLI to use), DOCKER_HOST.
 // Needs: a Docker daemon (started here from `dockerd` when none answers and we are root, with
 // its data under <cache>/images/docker), and debootstrap for the first base image.
-import { spawn } from 'node:child_process';
-import { mkdirSync, openSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Fatal, freePort, isAlive, poll, terminate } from '../infra/common.mjs';
-import { ALL_SERVICES, BASE_TAG, buildImage, cache, ensureBase, fail, run, runWithCleanup } from './build.mjs';
-
-const root = new URL('../..', import.meta.url).pathname;
+import { Fatal, freePort, poll } from '../infra/common.mjs';
+import { ALL_SERVICES, BASE_TAG, buildImage, ensureBase, ensureDaemon, fail, pickDockerCli, root, run, runWithCleanup } from './docker.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -53,58 +50,6 @@ function step(message) {
 function check(name, ok, detail = '') {
   results.push({ name, ok, detail });
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${name}${detail ? `: ${detail}` : ''}`);
-}
-
-function dockerOk(env = process.env) {
-  return run(docker, ['info', '--format', '{{.ServerVersion}}'], { quiet: true, allowFailure: true, env }).status === 0;
-}
-
-/** A docker CLI that can build with BuildKit: one with buildx, or a pre-23 CLI with BuildKit built in. */
-function pickDockerCli() {
-  const candidates = [process.env.DOCKER, 'docker', '/usr/bin/docker'].filter(Boolean);
-  for (const cli of candidates) {
-    if (run(cli, ['--version'], { quiet: true, allowFailure: true }).status !== 0) continue;
-    if (run(cli, ['buildx', 'version'], { quiet: true, allowFailure: true }).status === 0) return cli;
-    const version = run(cli, ['version', '--format', '{{.Client.Version}}'], { quiet: true, allowFailure: true }).stdout.trim();
-    if (Number(version.split('.')[0]) < 23) return cli;
-  }
-  fail(
-    'no docker CLI that builds with BuildKit: install Debian\'s docker.io (apt-get install docker.io; its 20.10 CLI has BuildKit built in) ' +
-      'or the buildx plugin; set DOCKER=/path/to/docker to choose one',
-  );
-}
-
-/** Uses the daemon DOCKER_HOST names, or starts one (as root) with its data in the cache. */
-async function ensureDaemon() {
-  if (dockerOk()) return;
-  const socket = join(cache, 'run', 'docker.sock');
-  const own = { ...process.env, DOCKER_HOST: `unix://${socket}` };
-  if (dockerOk(own)) {
-    process.env.DOCKER_HOST = own.DOCKER_HOST;
-    return;
-  }
-  if (process.getuid?.() !== 0) fail('no Docker daemon answers (docker info failed) and this is not root, so none can be started here');
-  if (run('dockerd', ['--version'], { quiet: true, allowFailure: true }).status !== 0) {
-    fail('no Docker daemon answers and dockerd is not installed: apt-get install docker.io (Debian), then run this again');
-  }
-  mkdirSync(join(cache, 'run'), { recursive: true });
-  const logFile = join(cache, 'run', 'dockerd.log');
-  // nice: image builds run in the daemon's containers and inherit its priority.
-  const child = spawn(
-    'nice',
-    ['-n', '19', 'dockerd', '--data-root', join(cache, 'docker'), '--exec-root', join(cache, 'run', 'exec'), '--pidfile', join(cache, 'run', 'dockerd.pid'), '-H', own.DOCKER_HOST],
-    { detached: true, stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
-  );
-  child.unref();
-  console.log(`started dockerd (pid ${child.pid}, log ${logFile})`);
-  process.env.DOCKER_HOST = own.DOCKER_HOST;
-  cleanups.push(async () => {
-    if (isAlive(child.pid)) await terminate(child.pid, 20_000);
-  });
-  await poll(`dockerd (log ${logFile})`, () => {
-    if (!isAlive(child.pid)) throw new Fatal(`dockerd exited:\n${readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n')}`);
-    return dockerOk();
-  }, { timeoutMs: 60_000, intervalMs: 500 });
 }
 
 /** Step 2: one image per service, on the local base. */
@@ -230,7 +175,7 @@ async function runServices() {
 async function main() {
   docker = pickDockerCli();
   step(`docker CLI ${docker}`);
-  await ensureDaemon();
+  await ensureDaemon(docker, cleanups);
   step(`base image ${BASE_TAG}`);
   const t0 = Date.now();
   await ensureBase(docker, { rebuild: rebuildBase });

@@ -1,6 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
-import { DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider } from '@wildframe/platform';
+import { DatabaseModule, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
@@ -78,7 +78,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
         EditingSuggestionsUseCase,
         PhotoEventsConsumer,
         InternalTokenGuard,
-        { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },
+        { provide: INTERNAL_API_TOKEN, useValue: acceptedSecrets(config.INTERNAL_API_TOKEN, config.INTERNAL_API_TOKEN_PREVIOUS) },
       ],
     };
   }

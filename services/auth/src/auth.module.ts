@@ -1,5 +1,5 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, IdentityRegistry, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
+import { DatabaseModule, IdentityRegistry, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import { join } from 'node:path';
 import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
@@ -92,7 +92,7 @@ export class AuthModule implements OnModuleInit {
         PlanChangesConsumer,
         AdminUsersService,
         InternalTokenGuard,
-        { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },
+        { provide: INTERNAL_API_TOKEN, useValue: acceptedSecrets(config.INTERNAL_API_TOKEN, config.INTERNAL_API_TOKEN_PREVIOUS) },
       ],
     };
   }

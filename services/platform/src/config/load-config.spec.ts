@@ -53,7 +53,7 @@ describe('loadConfig', () => {
 
   it('turns driver fields into adapter settings', () => {
     const config = loadConfig('test', schema, { ...valid, EVENT_BUS_DRIVER: 'kafka', KAFKA_BROKERS: 'a:9092, b:9092', STORAGE_DRIVER: 's3', S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'true' });
-    expect(eventBusSettings(config)).toEqual({ driver: 'kafka', brokers: ['a:9092', 'b:9092'], clientId: 'wildframe' });
+    expect(eventBusSettings(config)).toEqual({ driver: 'kafka', brokers: ['a:9092', 'b:9092'], clientId: 'wildframe', warnings: [] });
     expect(storageSettings(config)).toMatchObject({ driver: 's3', bucket: 'photos', forcePathStyle: true, region: 'us-east-1' });
   });
 });

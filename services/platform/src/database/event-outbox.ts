@@ -140,6 +140,8 @@ export class PostgresEventOutbox extends EventOutbox {
     first.unref();
     every.unref();
     this.timers = [first, every];
+    // Kafka back after an outage: what the requests stored meanwhile goes out now, not at the next sweep.
+    this.bus.onAvailable?.(() => void this.flush());
     this.untrackBacklog ??= trackOutbox(this.database.schema, () => this.pending());
   }
 

