@@ -9,7 +9,10 @@
 //   2. a podman network of its own, Kafka (tools/infra/kafka.mjs, listening on the network's
 //      host address), PostgreSQL (one database per data service) and MinIO on the host, reached
 //      from the pods through the bridge (PostgreSQL and MinIO through a TCP relay on that address).
-//   3. `helm template` with values that point at them (tools/cluster/values.mjs).
+//   3. `helm template` with the README's first install (values-minimal.yaml) and the overrides
+//      of this machine (tools/cluster/values.mjs): where Kafka, PostgreSQL and MinIO are, the
+//      local images (image.registry ""), one broker, the sandbox payment provider, the Secrets'
+//      values, S3_CREATE_BUCKETS.
 //   4. every rendered object by kind:
 //        Secret      → a podman secret of the same name (what secretKeyRef reads);
 //        hook Job    → in helm's order (hook weight), its pod template as a Pod with `podman kube
@@ -21,7 +24,8 @@
 //                      root and writable /tmp checked inside;
 //        post-install hook Job, plain Job → the same, once the Deployments are ready;
 //        test Pod    → (helm.sh/hook: test) after the journey, as `helm test` runs them: must exit 0;
-//        others      → named with the reason they do not run here (no API server, no controllers).
+//        others      → named with the reason they do not run here (no API server, no controllers),
+//                      as is a ConfigMap no pod reads (the Grafana dashboard).
 //   5. the journey through the gateway's pod: signup, an upload of a real photo and its critique,
 //      the gallery, a like, and an admin answering a contact message.
 //   6. cleanup of everything it started, also on failure and Ctrl-C.
@@ -166,6 +170,17 @@ async function relay(address, targetPort) {
   return server.address().port;
 }
 
+/** Whether each bucket exists on the S3 server (HeadBucket). */
+async function bucketsExist(s3, buckets) {
+  const { HeadBucketCommand } = await import('@aws-sdk/client-s3');
+  const client = await minio.s3Client(s3);
+  try {
+    return await Promise.all(buckets.map((bucket) => client.send(new HeadBucketCommand({ Bucket: bucket })).then(() => true, () => false)));
+  } finally {
+    client.destroy();
+  }
+}
+
 async function createDatabases(adminUrl, services) {
   const { default: pg } = await import('pg');
   const client = new pg.Client({ connectionString: adminUrl });
@@ -180,41 +195,35 @@ async function createDatabases(adminUrl, services) {
 // ---------------------------------------------------------------------------------------------
 // Images.
 
-/**
- * The image a rendered container names, made locally when it is not: the service images are
- * built from docker/Dockerfile; apache/kafka (the topics Job's CLI image, which cannot be pulled
- * here) is stood in for by a service image with a kafka-topics.sh that does the same `--create
- * --if-not-exists` with kafkajs (stand-in.mjs).
- */
-async function ensureImage(ref) {
-  const standIn = /(^|\/)apache\/kafka:/.test(ref);
-  // A stand-in left by a killed run was made from an older gateway image: made anew each run.
-  if (standIn) podman(['rmi', '--force', ref], { allowFailure: true });
-  else if (podman(['image', 'exists', ref], { allowFailure: true }).status === 0) return { ref, how: 'local' };
-  if (standIn) {
-    const context = mkdtempSync(join(tmpdir(), 'wildframe-kafka-standin-'));
-    try {
-      writeFileSync(join(context, 'kafka-topics.mjs'), readFileSync(new URL('./stand-in.mjs', import.meta.url)));
-      writeFileSync(
-        join(context, 'Containerfile'),
-        [
-          `FROM localhost/wildframe-gateway:${IMAGE_TAG}`,
-          'USER 0',
-          'COPY kafka-topics.mjs /app/kafka-topics.mjs',
-          'RUN mkdir -p /opt/kafka/bin && printf \'#!/bin/sh\\nexec node /app/kafka-topics.mjs "$@"\\n\' > /opt/kafka/bin/kafka-topics.sh && chmod 755 /opt/kafka/bin/kafka-topics.sh',
-          'USER 10001:10001',
-          '',
-        ].join('\n'),
-      );
-      podman(['build', '--quiet', '-t', ref, context]);
-      // Made from this run's gateway image: never reused by a later run (it would be stale).
-      cleanups.push(() => podman(['rmi', '--force', ref], { allowFailure: true }));
-    } finally {
-      rmSync(context, { recursive: true, force: true });
-    }
-    return { ref, how: 'stand-in (kafkajs kafka-topics.sh on the gateway image)' };
+/** The image a rendered container names, as podman finds it locally (nothing can be pulled here). */
+function localImage(ref) {
+  const found = podman(['image', 'inspect', '--format', '{{index .RepoTags 0}} {{.Id}}', ref], { allowFailure: true });
+  if (found.status !== 0) fail(`image ${ref} is not in check:cluster's podman storage, and no registry is reachable to pull it`);
+  const [tag, id] = found.stdout.trim().split(' ');
+  return `${tag} ${id.slice(0, 12)}`;
+}
+
+/** The ConfigMaps a pod spec reads (envFrom, configMapKeyRef, volumes). */
+function configMapsRead(spec) {
+  const names = [];
+  for (const container of [...(spec.initContainers ?? []), ...(spec.containers ?? [])]) {
+    for (const from of container.envFrom ?? []) if (from.configMapRef) names.push(from.configMapRef.name);
+    for (const env of container.env ?? []) if (env.valueFrom?.configMapKeyRef) names.push(env.valueFrom.configMapKeyRef.name);
   }
-  fail(`image ${ref} is neither built here nor can it be pulled (no registry is reachable)`);
+  for (const volume of spec.volumes ?? []) {
+    if (volume.configMap) names.push(volume.configMap.name);
+    for (const source of volume.projected?.sources ?? []) if (source.configMap) names.push(source.configMap.name);
+  }
+  return names;
+}
+
+/** A pod spec for podman kube play, in one file with the rendered ConfigMaps it reads. */
+async function playFile(file, manifest, spec, configMaps) {
+  const reads = configMapsRead(spec);
+  const played = structuredClone(manifest);
+  if (played.kind === 'Pod') played.spec = await withoutHostPortClash(spec);
+  else played.spec.template.spec = await withoutHostPortClash(spec);
+  writeFileSync(file, [played, ...configMaps.filter((m) => reads.includes(m.metadata.name))].map((doc) => stringify(doc)).join('---\n'));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -224,8 +233,7 @@ async function ensureImage(ref) {
 async function runToCompletion(manifest, { network, deadlineSeconds, configMaps = [] }) {
   const dir = mkdtempSync(join(tmpdir(), 'wildframe-pod-'));
   const file = join(dir, 'pod.yaml');
-  // With the rendered ConfigMaps, which a pod may read (envFrom, configMapKeyRef).
-  writeFileSync(file, [{ ...manifest, spec: await withoutHostPortClash(manifest.spec) }, ...configMaps].map((doc) => stringify(doc)).join('---\n'));
+  await playFile(file, manifest, manifest.spec, configMaps);
   try {
     podman(['kube', 'play', '--network', network, file]);
     const containers = manifest.spec.containers.map((c) => `${manifest.metadata.name}-${c.name}`);
@@ -368,7 +376,8 @@ async function main() {
   note(`network ${network} ${subnet}, host address ${hostAddress}`);
   const instance = `check-cluster-${process.pid}`;
   const [broker, database, s3] = await Promise.all([
-    kafka.start({ instance, owner: process.pid, host: hostAddress, autoCreateTopics: false }),
+    // PLAINTEXT on the bridge address; the SASL_SSL listener (127.0.0.1 only) is not needed here.
+    kafka.start({ instance, owner: process.pid, host: hostAddress, autoCreateTopics: false, saslSsl: false }),
     postgres.start({ instance, owner: process.pid }),
     minio.start({ instance, owner: process.pid }),
   ]);
@@ -387,13 +396,12 @@ async function main() {
 
   step('helm template');
   const admin = { email: 'cluster.admin@wildframe.test', password: randomBytes(12).toString('base64url') };
-  const chartDefaults = parseDocs(readFileSync(join(CHART, 'values.yaml'), 'utf8'))[0];
-  const values = clusterValues({ infra, imageTag: IMAGE_TAG, admin, dataServices, chartDefaults });
+  const values = clusterValues({ infra, imageTag: IMAGE_TAG, admin, dataServices });
   const work = mkdtempSync(join(tmpdir(), 'wildframe-check-cluster-'));
   cleanups.push(() => rmSync(work, { recursive: true, force: true }));
   const valuesFile = join(work, 'values.yaml');
   writeFileSync(valuesFile, stringify(values));
-  const rendered = run(helm, ['template', RELEASE, CHART, '--namespace', NAMESPACE, '-f', valuesFile], { quiet: true });
+  const rendered = run(helm, ['template', RELEASE, CHART, '--namespace', NAMESPACE, '-f', join(CHART, 'values-minimal.yaml'), '-f', valuesFile], { quiet: true });
   const docs = parseDocs(rendered.stdout);
   const kinds = new Map();
   for (const doc of docs) kinds.set(doc.kind, (kinds.get(doc.kind) ?? 0) + 1);
@@ -411,16 +419,15 @@ async function main() {
     ...docs.filter((d) => d.kind === 'Job' && !hookOf(d)),
   ];
   const testPods = docs.filter((d) => d.kind === 'Pod' && /(^|,)test(-success)?($|,)/.test(hookOf(d)));
-  const handled = new Set([...secrets, ...configMaps, ...services, ...deployments, ...hookJobs, ...laterJobs, ...testPods]);
+  const podSpecs = [...deployments, ...hookJobs, ...laterJobs].map((d) => d.spec.template.spec).concat(testPods.map((p) => p.spec));
+  const read = new Set(podSpecs.flatMap(configMapsRead));
+  const handled = new Set([...secrets, ...configMaps.filter((m) => read.has(m.metadata.name)), ...services, ...deployments, ...hookJobs, ...laterJobs, ...testPods]);
   for (const doc of docs.filter((d) => !handled.has(d))) {
-    const why = NOT_RUN[doc.kind];
-    check(`not run: ${idOf(doc)}`, Boolean(why), why ?? `no rule for kind ${doc.kind} (hook "${hookOf(doc)}"): teach check:cluster how to run it or why not`);
+    const why = doc.kind === 'ConfigMap' ? (doc.metadata.labels?.grafana_dashboard ? 'a Grafana dashboard, for the Grafana sidecar (no Grafana here); no pod reads it' : undefined) : NOT_RUN[doc.kind];
+    check(`not run: ${idOf(doc)}`, Boolean(why), why ?? `no rule for ${doc.kind === 'ConfigMap' ? 'a ConfigMap no pod reads' : `kind ${doc.kind}`} (hook "${hookOf(doc)}"): teach check:cluster how to run it or why not`);
   }
-
-  // Buckets: the chart leaves them to the operator (or S3_CREATE_BUCKETS); made here as an operator would.
+  // The services make their buckets at start-up (S3_CREATE_BUCKETS): checked once they are ready.
   const buckets = [...new Set(configMaps.map((m) => m.data?.S3_BUCKET).filter(Boolean))];
-  for (const bucket of buckets) await minio.createBucket(s3, bucket);
-  note(`buckets ${buckets.join(', ')}`);
 
   step('Secrets as podman secrets; images the pods name');
   for (const secret of secrets) {
@@ -437,12 +444,8 @@ async function main() {
     for (const secret of secrets) podman(['secret', 'rm', secret.metadata.name], { allowFailure: true });
   });
   check('Secrets', true, secrets.map((s) => s.metadata.name).join(', ') || 'none');
-  const refs = new Set([...deployments, ...hookJobs, ...laterJobs].flatMap((d) => d.spec.template.spec.containers.map((c) => c.image)));
-  for (const pod of testPods) for (const c of pod.spec.containers) refs.add(c.image);
-  for (const ref of refs) {
-    const { how } = await ensureImage(ref);
-    check(`image ${ref}`, true, how);
-  }
+  const refs = new Set(podSpecs.flatMap((spec) => [...(spec.initContainers ?? []), ...spec.containers].map((c) => c.image)));
+  for (const ref of refs) check(`image ${ref} is local`, true, localImage(ref));
 
   step(`hook Jobs in helm's order (${hookJobs.map((j) => `${j.metadata.name} w${weightOf(j)}`).join(', ') || 'none'})`);
   for (const job of hookJobs) {
@@ -466,9 +469,7 @@ async function main() {
     }
     const aliases = selecting.flatMap((svc) => [svc.metadata.name, `${svc.metadata.name}.${NAMESPACE}`, `${svc.metadata.name}.${NAMESPACE}.svc`, `${svc.metadata.name}.${NAMESPACE}.svc.cluster.local`]);
     const file = join(work, `${deployment.metadata.name}.yaml`);
-    const played = structuredClone(deployment);
-    played.spec.template.spec = await withoutHostPortClash(played.spec.template.spec);
-    writeFileSync(file, [played, ...configMaps].map((doc) => stringify(doc)).join('---\n'));
+    await playFile(file, deployment, deployment.spec.template.spec, configMaps);
     const networkArg = aliases.length ? `${network}:${aliases.map((a) => `alias=${a}`).join(',')}` : network;
     podman(['kube', 'play', '--network', networkArg, file]);
     cleanups.push(() => podman(['kube', 'down', file], { allowFailure: true }));
@@ -495,6 +496,9 @@ async function main() {
     }
   }
   if (!allReady) fail('not every pod became ready');
+  const bucketStates = await bucketsExist(s3, buckets);
+  check(`S3 buckets made by the services at start-up (S3_CREATE_BUCKETS): ${buckets.join(', ')}`, buckets.length > 0 && bucketStates.every(Boolean),
+    buckets.map((bucket, i) => `${bucket} ${bucketStates[i] ? 'exists' : 'missing'}`).join(', ') || 'no ConfigMap names a bucket');
 
   if (laterJobs.length) step(`post-install hooks and Jobs (${laterJobs.map((j) => j.metadata.name).join(', ')})`);
   for (const job of laterJobs) {

@@ -4,7 +4,8 @@
 // answers a member's contact message. Each step is one check with its time.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
+import { s3Client } from '../infra/minio.mjs';
 
 const PASSWORD = 'cluster-journey-password-1';
 
@@ -67,7 +68,7 @@ export async function runJourney({ base, admin, s3, bucket, fixturesDir, check, 
       form.set('description', 'Seen from the cluster.');
       form.set('photo', new Blob([readFileSync(join(fixturesDir, 'wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg'))], { type: 'image/jpeg' }), 'tiger.jpg');
       state.photo = (await expect('POST', '/photos/upload', 201, { token: state.member.token, form })).photo;
-      const client = new S3Client({ endpoint: s3.endpoint, region: s3.region, forcePathStyle: true, credentials: { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } });
+      const client = await s3Client(s3);
       try {
         const listed = await client.send(new ListObjectsV2Command({ Bucket: bucket }));
         const keys = (listed.Contents ?? []).map((object) => object.Key).filter((key) => key.includes(state.photo.id));

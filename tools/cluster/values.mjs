@@ -1,38 +1,41 @@
-// The Helm values check:cluster renders the chart with: the chart's defaults, plus what this
-// machine differs in (where Kafka, PostgreSQL and MinIO are, the locally built images) and the
-// secrets an operator would provide. Nothing here changes how a pod is built: images, commands,
-// probes and security contexts come from the chart as it renders.
-import { randomBytes } from 'node:crypto';
-
-const secret = (bytes) => randomBytes(bytes).toString('hex');
+// The Helm values check:cluster renders the chart with: the README's first install
+// (charts/wildframe/values-minimal.yaml, given to helm first), then these overrides for what this
+// machine differs in — where Kafka, PostgreSQL and MinIO are, images loaded locally instead of
+// pulled, one broker, no Stripe account — and the Secrets' values, which a real install keeps in
+// Secrets made beforehand. Nothing here changes how a pod is built: images, commands, probes and
+// security contexts come from the chart as it renders.
 
 /**
  * infra: { hostAddress, brokers, databaseUrl(service), s3: { endpoint, region, accessKeyId, secretAccessKey } };
- * admin: { email, password }; dataServices: the services with a database; chartDefaults: the
- * chart's values.yaml (keys it does not know are left out, as its schema refuses them).
+ * admin: { email, password }; dataServices: the services with a database.
  */
-export function clusterValues({ infra, imageTag, admin, dataServices, chartDefaults }) {
+export function clusterValues({ infra, imageTag, admin, dataServices }) {
   const storage = { S3_ACCESS_KEY_ID: infra.s3.accessKeyId, S3_SECRET_ACCESS_KEY: infra.s3.secretAccessKey };
-  const services = Object.fromEntries(dataServices.map((service) => [service, { secrets: { values: { DATABASE_URL: infra.databaseUrl(service) } } }]));
+  // values-minimal.yaml names Secrets made before the install; here the chart makes them from values.
+  const services = Object.fromEntries(
+    dataServices.map((service) => [service, { secrets: { existingSecret: '', values: { DATABASE_URL: infra.databaseUrl(service) } } }]),
+  );
   Object.assign(services.auth.secrets.values, storage, { ADMIN_PASSWORD: admin.password });
   services.auth.env = { ADMIN_EMAIL: admin.email };
   Object.assign(services.photos.secrets.values, storage);
-  // No Stripe account here: the sandbox provider, allowed explicitly as values-dev.yaml does.
+  // No Stripe account here: the sandbox provider, allowed explicitly as values-dev.yaml does
+  // (values-minimal.yaml's example price ids stay in billing's ConfigMap, unused by the sandbox;
+  // the schema allows no null to remove them).
   services.billing.env = { PAYMENT_PROVIDER: 'sandbox', ALLOW_SANDBOX_PAYMENTS: 'true' };
+  const hostPeer = () => ({ to: [`${infra.hostAddress}/32`] });
   return {
-    // Built by check:cluster as localhost/wildframe-<service>:<tag> (podman's name for a local image).
-    image: { registry: 'localhost', tag: imageTag, pullPolicy: 'IfNotPresent' },
+    // "": no registry prefix, for images loaded into the nodes (podman finds wildframe-<service>:<tag>
+    // as the localhost/… image check:cluster built).
+    image: { registry: '', tag: imageTag, pullPolicy: 'IfNotPresent' },
     // One pod per Deployment: podman kube play makes one pod of a Deployment.
     defaults: { replicas: 1 },
-    // One broker: topics with one replica.
-    kafka: { brokers: infra.brokers, ...('brokerCount' in (chartDefaults.kafka ?? {}) ? { brokerCount: 1 } : {}), topics: { replicationFactor: 1 } },
+    // One broker: the chart then creates the topics with one replica.
+    kafka: { brokers: infra.brokers, brokerCount: 1 },
+    // MinIO: its endpoint, path-style addressing, and the buckets made by the services at start-up.
+    s3: { endpoint: infra.s3.endpoint, region: infra.s3.region, forcePathStyle: true, createBuckets: true },
     // The NetworkPolicies' egress peers: where Kafka, PostgreSQL and MinIO really are (rendered
     // and checked by the chart; no CNI enforces them under podman).
-    networkPolicy: {
-      egress: Object.fromEntries(['kafka', 'database', 's3'].map((name) => [name, { to: [{ ipBlock: { cidr: `${infra.hostAddress}/32` } }] }])),
-    },
-    s3: { endpoint: infra.s3.endpoint, region: infra.s3.region, forcePathStyle: true },
+    networkPolicy: { egress: { kafka: hostPeer(), database: hostPeer(), s3: hostPeer() } },
     services,
-    sharedSecrets: { values: { IDENTITY_SECRET: secret(24), INTERNAL_API_TOKEN: secret(16), IMAGE_URL_SECRET: secret(24) } },
   };
 }
