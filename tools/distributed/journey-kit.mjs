@@ -1,6 +1,6 @@
-// What the process tests of the distributed shape share (journey.test.mjs, journey.mongo.test.mjs,
-// kafka-outage.test.mjs): timed steps that stop at the first failure, polls with a deadline, and
-// requests through the gateway.
+// What the process tests of the distributed shape share (journey.test.mjs and the others beside
+// it): timed steps that stop at the first failure, polls with a deadline, requests through the
+// gateway, and queries on a data service's own PostgreSQL database.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import pg from 'pg';

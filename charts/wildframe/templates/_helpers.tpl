@@ -127,10 +127,10 @@ A service's ServiceAccount (per-service dict): services.<name>.serviceAccount.na
 {{- end }}
 
 {{/*
-The backend of a data service: services.<name>.database.driver, else database.driver (postgres).
+The backend of a data service: services.<name>.database.driver, else database.driver (mongodb).
 */}}
 {{- define "wildframe.databaseDriver" -}}
-{{- $driver := dig "database" "driver" "" .svc | default ((.root.Values.database | default dict).driver) | default "postgres" }}
+{{- $driver := dig "database" "driver" "" .svc | default ((.root.Values.database | default dict).driver) | default "mongodb" }}
 {{- if not (has $driver (list "postgres" "mongodb")) }}
 {{- fail (printf "services.%s.database.driver must be postgres or mongodb (got %s)" .name $driver) }}
 {{- end }}

@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...valid, EVENT_BUS_DRIVER: 'rabbit' })[0]).toMatch(/^EVENT_BUS_DRIVER: must be one of in-process, kafka/);
   });
 
+  it('never shows the password of a URL it refuses', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://auth:s3cret@db:5432/wildframe', DATABASE_DRIVER: 'mongodb' })).toEqual([
+      "DATABASE_URL: must be a mongodb:// URL (DATABASE_DRIVER=mongodb) (got 'postgres://auth:***@db:5432/wildframe')",
+    ]);
+  });
+
   it('reports settings that a chosen driver requires', () => {
     expect(problemsOf({ ...valid, EVENT_BUS_DRIVER: 'kafka', STORAGE_DRIVER: 's3' })).toEqual([
       'KAFKA_BROKERS is required when EVENT_BUS_DRIVER=kafka',

@@ -66,7 +66,7 @@ export const photoUploadDuration = new Histogram({
 
 export const photoAnalysisDuration = new Histogram({
   name: 'photo_analysis_duration_seconds',
-  help: 'Photo analyses by engine outcome (rated, unavailable, refused, error).',
+  help: 'Photo analyses by engine outcome (rated, review, refused, error).',
   labelNames: ['outcome'] as const,
   buckets: SLOW_SECONDS,
   registers: [metricsRegistry],

@@ -6,3 +6,4 @@ export * from './each-backend';
 export * from './mongo-test-server';
 export * from './recording-bus';
 export * from './kafka-dead-letters';
+export * from './replace-provider';

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EventPayloads, Topic } from '@wildframe/contracts';
+import { eventCodec } from '@wildframe/contracts';
 import type { mongo } from 'mongoose';
 import type { EventBus } from '../../events/event-bus';
 import { trackOutbox } from '../../metrics/metrics';
@@ -223,7 +223,7 @@ export class MongoEventOutbox extends EventOutbox {
           held.set(document, entry.collection);
         }
         try {
-          await this.bus.publish(event.topic, event.payload as EventPayloads[Topic], {
+          await this.bus.publish(event.topic, eventCodec().withAddedFields(event.topic, event.payload), {
             id: event.id,
             key: event.key,
             headers: event.headers ?? {},
