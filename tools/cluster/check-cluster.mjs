@@ -7,10 +7,12 @@
 //      (tools/infra/helm.mjs), the six service images built with podman from docker/Dockerfile on
 //      the local debootstrap base (tools/images/docker.mjs; layers cached in <cache>/images/podman).
 //   2. a podman network of its own, Kafka (tools/infra/kafka.mjs, listening on the network's
-//      host address), PostgreSQL (one database per data service) and MinIO on the host, reached
-//      from the pods through the bridge (PostgreSQL and MinIO through a TCP relay on that address).
+//      host address), the database (FerretDB, the MongoDB wire protocol, for the chart's default
+//      driver; PostgreSQL with one database per data service under --database postgres) and MinIO
+//      on the host, reached from the pods through the bridge (the database and MinIO through a TCP
+//      relay on that address, as they listen on loopback).
 //   3. `helm template` with the README's first install (values-minimal.yaml) and the overrides
-//      of this machine (tools/cluster/values.mjs): where Kafka, PostgreSQL and MinIO are, the
+//      of this machine (tools/cluster/values.mjs): where Kafka, the database and MinIO are, the
 //      local images (image.registry ""), one broker, the sandbox payment provider, the Secrets'
 //      values, S3_CREATE_BUCKETS.
 //   4. every rendered object by kind:
@@ -32,8 +34,10 @@
 //
 // Options: --keep (leave it running for a look; `podman pod ps` with the CONTAINERS_* variables it
 //          prints), --skip-build (use the images already in the cache's podman storage),
-//          --chart <dir> (another copy of the chart, e.g. a branch's, with the same images).
-// Needs root (podman, apt-get, debootstrap), Java 17 + Maven (Kafka), Go (MinIO, built once).
+//          --chart <dir> (another copy of the chart, e.g. a branch's, with the same images),
+//          --database mongodb|postgres (database.driver; default mongodb, the chart's default).
+// Needs root (podman, apt-get, debootstrap), Java 17 + Maven (Kafka), Go (MinIO and FerretDB,
+// built once).
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
@@ -43,6 +47,7 @@ import { parseAllDocuments, stringify } from 'yaml';
 import { freePort, withLock } from '../infra/common.mjs';
 import { ensureHelm } from '../infra/helm.mjs';
 import * as kafka from '../infra/kafka.mjs';
+import * as ferretdb from '../infra/ferretdb.mjs';
 import * as minio from '../infra/minio.mjs';
 import * as postgres from '../infra/postgres.mjs';
 import { ALL_SERVICES, buildImage, ensureBase, fail, run, runWithCleanup } from '../images/docker.mjs';
@@ -58,6 +63,7 @@ const args = process.argv.slice(2);
 const CHART = args.includes('--chart') ? args[args.indexOf('--chart') + 1] : join(root, 'charts', 'wildframe');
 const keep = args.includes('--keep');
 const skipBuild = args.includes('--skip-build');
+const DRIVER = args.includes('--database') ? args[args.indexOf('--database') + 1] : 'mongodb';
 
 const started = Date.now();
 const results = []; // { name, ok, detail }
@@ -343,6 +349,7 @@ function insidePod(ctr) {
 
 async function main() {
   step('tools: podman, helm');
+  if (!['mongodb', 'postgres'].includes(DRIVER)) fail(`--database takes mongodb or postgres, not ${DRIVER}`);
   if (process.getuid?.() !== 0) fail('check:cluster needs root (podman networks and pods, apt-get, debootstrap)');
   const installed = ensurePackages(note);
   check('Debian packages (podman, runc, conmon, netavark, aardvark-dns, iptables, catatonit, debootstrap)', true, installed.length ? `installed ${installed.join(' ')}` : 'present');
@@ -362,7 +369,8 @@ async function main() {
     }
   }
 
-  step('network and infrastructure (Kafka, PostgreSQL, MinIO on the host, reached over the bridge)');
+  const databaseName = DRIVER === 'mongodb' ? 'MongoDB (FerretDB)' : 'PostgreSQL';
+  step(`network and infrastructure (Kafka, ${databaseName}, MinIO on the host, reached over the bridge)`);
   const network = `wildframe-check-${process.pid}`;
   podman(['network', 'create', network]);
   cleanups.push(() => podman(['network', 'rm', '--force', network], { allowFailure: true }));
@@ -378,21 +386,24 @@ async function main() {
   const [broker, database, s3] = await Promise.all([
     // PLAINTEXT on the bridge address; the SASL_SSL listener (127.0.0.1 only) is not needed here.
     kafka.start({ instance, owner: process.pid, host: hostAddress, autoCreateTopics: false, saslSsl: false }),
-    postgres.start({ instance, owner: process.pid }),
+    (DRIVER === 'mongodb' ? ferretdb : postgres).start({ instance, owner: process.pid }),
     minio.start({ instance, owner: process.pid }),
   ]);
   cleanups.push(() => broker.stop(), () => database.stop(), () => s3.stop());
-  const pgPort = await relay(hostAddress, Number(new URL(database.url).port));
+  const dbPort = await relay(hostAddress, Number(new URL(database.url).port));
   const s3Port = await relay(hostAddress, Number(new URL(s3.endpoint).port));
   const dataServices = ['auth', 'photos', 'analysis', 'billing', 'contact'];
-  await createDatabases(database.url, dataServices);
+  // MongoDB: each service makes its own database (wildframe_<service>) on first use.
+  if (DRIVER === 'postgres') await createDatabases(database.url, dataServices);
   const infra = {
     hostAddress,
     brokers: broker.brokers.join(','),
-    databaseUrl: (service) => `postgres://postgres:postgres@${hostAddress}:${pgPort}/${service}`,
+    databaseDriver: DRIVER,
+    databaseUrl: (service) =>
+      DRIVER === 'mongodb' ? `mongodb://${hostAddress}:${dbPort}/wildframe` : `postgres://postgres:postgres@${hostAddress}:${dbPort}/${service}`,
     s3: { endpoint: `http://${hostAddress}:${s3Port}`, region: s3.region, accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey },
   };
-  note(`Kafka ${infra.brokers}, PostgreSQL ${hostAddress}:${pgPort} (relay), MinIO ${infra.s3.endpoint} (relay)`);
+  note(`Kafka ${infra.brokers}, ${databaseName} ${hostAddress}:${dbPort} (relay), MinIO ${infra.s3.endpoint} (relay)`);
 
   step('helm template');
   const admin = { email: 'cluster.admin@wildframe.test', password: randomBytes(12).toString('base64url') };

@@ -1,12 +1,12 @@
 // The Helm values check:cluster renders the chart with: the README's first install
 // (charts/wildframe/values-minimal.yaml, given to helm first), then these overrides for what this
-// machine differs in — where Kafka, PostgreSQL and MinIO are, images loaded locally instead of
+// machine differs in — where Kafka, the database and MinIO are, images loaded locally instead of
 // pulled, one broker, no Stripe account — and the Secrets' values, which a real install keeps in
 // Secrets made beforehand. Nothing here changes how a pod is built: images, commands, probes and
 // security contexts come from the chart as it renders.
 
 /**
- * infra: { hostAddress, brokers, databaseUrl(service), s3: { endpoint, region, accessKeyId, secretAccessKey } };
+ * infra: { hostAddress, brokers, databaseDriver ('mongodb' | 'postgres'), databaseUrl(service), s3: { endpoint, region, accessKeyId, secretAccessKey } };
  * admin: { email, password }; dataServices: the services with a database.
  */
 export function clusterValues({ infra, imageTag, admin, dataServices }) {
@@ -33,9 +33,12 @@ export function clusterValues({ infra, imageTag, admin, dataServices }) {
     kafka: { brokers: infra.brokers, brokerCount: 1 },
     // MinIO: its endpoint, path-style addressing, and the buckets made by the services at start-up.
     s3: { endpoint: infra.s3.endpoint, region: infra.s3.region, forcePathStyle: true, createBuckets: true },
-    // The NetworkPolicies' egress peers: where Kafka, PostgreSQL and MinIO really are (rendered
-    // and checked by the chart; no CNI enforces them under podman).
-    networkPolicy: { egress: { kafka: hostPeer(), database: hostPeer(), s3: hostPeer() } },
+    // mongodb is the chart's default; postgres under check:cluster --database postgres.
+    database: { driver: infra.databaseDriver },
+    // The NetworkPolicies' egress peers: where Kafka, the database and MinIO really are (rendered
+    // and checked by the chart; no CNI enforces them under podman). `database` is PostgreSQL's
+    // peer, `mongodb` MongoDB's.
+    networkPolicy: { egress: { kafka: hostPeer(), [infra.databaseDriver === 'mongodb' ? 'mongodb' : 'database']: hostPeer(), s3: hostPeer() } },
     services,
   };
 }
