@@ -355,7 +355,8 @@ describeEachBackend('auth API', (backend) => {
     it("limits answer guessing per account from one address: strangers never block the owner's recovery", async () => {
       const account = await signup();
       await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
-      for (const stranger of ['10.77.0.1', '10.77.0.2', '10.77.0.3']) {
+      // Two strangers: their ten wrong guesses together are twice the per-account limit.
+      for (const stranger of ['10.77.0.1', '10.77.0.2']) {
         for (let i = 0; i < 5; i++) {
           const res = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', stranger).send({ email: account.email, answer1: 'a', answer2: 'b', answer3: `c${i}` });
           expect(res.status).toBe(401);
@@ -367,7 +368,7 @@ describeEachBackend('auth API', (backend) => {
       expect(owner.status).toBe(200);
       const reset = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'owner-again-1', confirmPassword: 'owner-again-1', resetToken: owner.body.resetToken });
       expect(reset.status).toBe(200);
-    });
+    }, 60_000);
 
     it('limits reset attempts with forged tokens per account from one address', async () => {
       const account = await signup();
