@@ -277,8 +277,8 @@ const termOf = (r: Reading, head: CompositionHead): number => meanOfViews(r, (v)
 const score = (r: Reading, head: CompositionHead | null): number =>
   roundScore(
     head
-      ? scoreComposition(r.m, 'the main subject', { backbone: r.backbone, mirror: { composition: r.mirror.m, backbone: r.mirror.backbone } }, head).score
-      : meanOfViews(r, (v) => scoreComposition(v.m, 'the main subject', null).score),
+      ? scoreComposition(r.m, { phrase: 'the subject', plural: false }, { backbone: r.backbone, mirror: { composition: r.mirror.m, backbone: r.mirror.backbone } }, head).score
+      : meanOfViews(r, (v) => scoreComposition(v.m, { phrase: 'the subject', plural: false }, null).score),
   );
 
 function median(values: number[]): number {
