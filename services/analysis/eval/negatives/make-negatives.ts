@@ -23,7 +23,7 @@ const FIXTURES = join(root, 'services/analysis/fixtures');
 const only = option('only')?.split(',');
 
 /** Deterministic random numbers (mulberry32), so a rerun draws the same pages. */
-function rng(seed: number): () => number {
+export function rng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -56,7 +56,7 @@ function page(r: Rand, body: string, css = ''): string {
 }
 
 /** Document layouts: each returns the page's HTML. */
-const DOCUMENTS: Record<string, (r: Rand) => string> = {
+export const DOCUMENTS: Record<string, (r: Rand) => string> = {
   invoice: (r) => {
     const rows = Array.from({ length: 4 + Math.floor(r() * 8) }, () => `<tr><td>${words(r, 3)}</td><td>${1 + Math.floor(r() * 9)}</td><td>${money(r)}</td><td>${money(r)}</td></tr>`).join('');
     return page(r, `<div style="padding:48px"><h1 style="margin:0">INVOICE</h1><p>No. ${Math.floor(r() * 90000 + 10000)}<br>${pick(r, NAMES)}<br>${words(r, 4)}</p>
@@ -154,7 +154,7 @@ function invert3(m: number[]): number[] {
  * A page as a phone photographs it: laid in perspective on a desk or table, with paper texture,
  * light falling off across the frame, a little defocus, sensor noise and JPEG compression.
  */
-async function photographPage(r: Rand, pagePng: Buffer): Promise<Buffer> {
+export async function photographPage(r: Rand, pagePng: Buffer): Promise<Buffer> {
   const src = await sharp(pagePng).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const W = pick(r, [1024, 960, 1200]);
   const H = Math.round(W * pick(r, [0.75, 1.333, 0.5625, 1]));
@@ -222,7 +222,7 @@ async function photographPage(r: Rand, pagePng: Buffer): Promise<Buffer> {
 }
 
 /** A flat synthetic gradient: linear or radial, two or three colours, sometimes banded or dithered. */
-async function gradient(r: Rand): Promise<{ bytes: Buffer; ext: string }> {
+export async function gradient(r: Rand): Promise<{ bytes: Buffer; ext: string }> {
   const W = pick(r, [1024, 1280, 800]);
   const H = Math.round(W * pick(r, [0.75, 0.5625, 1, 1.333]));
   const colour = (): number[] => [Math.floor(r() * 256), Math.floor(r() * 256), Math.floor(r() * 256)];
@@ -311,7 +311,9 @@ async function main(): Promise<void> {
   await browser.close();
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+if (require.main === module) {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -20,7 +20,7 @@ import {
   roundScore,
 } from './photo-analyzer';
 import type { Aspect, AspectScore } from './scoring/aspect-score';
-import { CategoryVerdict, classifyCategory } from './scoring/category';
+import { CategoryVerdict, classifyCategory, supportedCategory } from './scoring/category';
 import { scoreClarity } from './scoring/clarity.score';
 import { LearnedFramingInput, scoreComposition } from './scoring/composition.score';
 import { ReferenceSet, scoreCreativity } from './scoring/creativity.score';
@@ -120,7 +120,8 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       classifierUnavailable: classifierState.ready ? undefined : classifierState.reason,
       detectorUnavailable: detectorState.ready ? undefined : detectorState.reason,
     });
-    const category = classifyCategory(detections, measurements, scene);
+    const words = subjectFromWords(input.title, input.description);
+    const category = supportedCategory(classifyCategory(detections, measurements, scene), scene, detections, measurements, words);
 
     // The frame mirrored left to right, read by the detector and measured again, for the composition
     // score (see `scoreComposition`). Only for a photo that passes screening: a refused photo gets no
@@ -139,7 +140,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     // The photographer's words name the subject first; the detector's label only when it agrees or is sure.
     const main = measurements.composition.subject;
     const subjectName = nameSubject(
-      subjectFromWords(input.title, input.description),
+      words,
       main?.source === 'detector' && main.label ? { label: main.label, confidence: main.confidence } : null,
       main !== null,
     );

@@ -114,6 +114,11 @@ async function tilt(raw: Raw, degrees: number): Promise<Buffer> {
     .toBuffer();
 }
 
+/** The photo as a 1024 px JPEG turned by `degrees` (clockwise), corners cropped away: the tilt checks of the evaluation. */
+export async function tilted(image: Buffer, degrees: number): Promise<Buffer> {
+  return tilt(await rawOf(image), degrees);
+}
+
 /**
  * Crops a window of 55 % of each side placed so the subject's centre lands close to the window's
  * nearest edge (strong: 4 % from it, mild: 12 %), the way a careless crop pushes a subject out.

@@ -16,12 +16,13 @@ describe('scene classifier head', () => {
     expect(verdict.nature === 'none').toBe(verdict.pNoNature >= SCENE_HEAD.refuseAbove);
     expect(SCENE_HEAD.refuseAbove).toBeGreaterThan(SCENE_HEAD.reviewAbove);
     expect(SCENE_HEAD.reviewAbove).toBeGreaterThan(0.5);
-    // A flat blue frame is all flat patches: the computer-made sign holds it whatever the head says.
+    // A flat blue frame is all flat patches with no grain: the computer-made sign holds it whatever the head says.
     expect(computerMadeShare(measurements)).toBeGreaterThanOrEqual(SCENE_HEAD.signs.computerMade);
     expect(verdict.computerMade).toBe(true);
     expect(verdict.nature).not.toBe('clear');
-    // Text over half the frame holds it too.
-    expect(classifyScene(network, measurements, { share: 0.6, lines: 30 }).mostlyText).toBe(true);
+    // A page's worth of text lines holds it too.
+    expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines }).mostlyText).toBe(true);
+    expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines - 1 }).mostlyText).toBe(false);
   });
 
   it('refuses features of another shape rather than guessing', async () => {

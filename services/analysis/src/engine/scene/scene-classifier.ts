@@ -28,11 +28,11 @@ export interface SceneHead extends SoftmaxModel {
   /** From this P(not-nature) a photo is refused: above every nature sample of the training sets, every crop included, out of fold, plus a margin. */
   refuseAbove: number;
   /**
-   * Measured signs that hold a photo for review whatever the head says, each set above the highest
-   * value of any nature training sample: the share of the frame in text lines, and the share of
-   * flat or perfectly ramped patches (an image made on a computer).
+   * Measured signs that hold a photo for review whatever the head says, set beyond every nature
+   * training sample (calibrate-signs.ts): this many text lines or more (a page, a screen), and this
+   * share of flat or perfectly ramped patches with no more than this grain (made on a computer).
    */
-  signs: { textShare: number; computerMade: number };
+  signs: { textLines: number; computerMade: number; grainBelow: number };
 }
 
 export interface SceneVerdict {
@@ -69,8 +69,8 @@ export function classifyScene(network: DetectorFeatures, measurements: PhotoMeas
   const pNoNature = predictProbabilities(head.refusal, features)[head.refusal.classes.indexOf('not-nature')] ?? 0;
   const probabilities = Object.fromEntries(SCENE_CLASSES.map((c) => [c, p[head.classes.indexOf(c)] ?? 0])) as Record<SceneClass, number>;
   const scene = SCENE_CLASSES.reduce((best, c) => (probabilities[c] > probabilities[best] ? c : best), SCENE_CLASSES[0] as SceneClass);
-  const mostlyText = text.share >= head.signs.textShare;
-  const computerMade = computerMadeShare(measurements) >= head.signs.computerMade;
+  const mostlyText = text.lines >= head.signs.textLines;
+  const computerMade = computerMadeShare(measurements) >= head.signs.computerMade && measurements.clarity.noiseSigma <= head.signs.grainBelow;
   const nature = pNoNature >= head.refuseAbove ? 'none' : pNoNature >= head.reviewAbove || mostlyText || computerMade ? 'unsure' : 'clear';
   return { scene, probabilities, pNoNature, nature, mostlyText, computerMade, reviewAbove: head.reviewAbove, refuseAbove: head.refuseAbove };
 }

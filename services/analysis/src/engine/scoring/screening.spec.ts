@@ -16,7 +16,7 @@ const explicit: ContentScores = { ...neutral, neutral: 0.05, porn: 0.9 };
 
 describe('content screening', () => {
   it('refuses confident nudity only where the photo does not look like nature; holds it for review where it does', () => {
-    const notNature = screenContent({ content: explicit, scene: scene(0.6), skinShare: 0.35, medianLuma: 120 });
+    const notNature = screenContent({ content: explicit, scene: scene(0.8), skinShare: 0.35, medianLuma: 120 });
     expect(notNature.decision).toBe('refuse');
     expect(notNature.reasons).toEqual([SCREENING_REASONS.nudity]);
     expect(notNature.evidence.nudity).toBe('refused: the nudity check read 91 % with 35 % of the photo in skin tones');
