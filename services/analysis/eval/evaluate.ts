@@ -278,8 +278,8 @@ async function main(): Promise<void> {
   const analyzer = new LocalPhotoAnalyzer(models, REFERENCE_SET);
   const critique = async (): Promise<void> => {
     await reportHeldOut(analyzer, args.has('--verbose'), `thresholds: held from P(not nature) ${SCENE_HEAD.reviewAbove}, refused from ${SCENE_HEAD.refuseAbove}; held by ${SCENE_HEAD.signs.textLines} text lines or more, or by flat or perfectly smooth patches over ${Math.round(SCENE_HEAD.signs.computerMade * 100)} % of the frame with grain at most ${SCENE_HEAD.signs.grainBelow} grey levels`);
-    await reportCritique(analyzer, photos, args.has('--verbose'));
-    await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 2 === 0), args.has('--verbose'));
+    await reportCritique(analyzer, photos, args.has('--verbose'), args.has('--quick'));
+    await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'));
   };
   if (args.has('--held-out-only')) {
     await reportHeldOut(analyzer, args.has('--verbose'));

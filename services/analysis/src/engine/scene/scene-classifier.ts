@@ -30,7 +30,8 @@ export interface SceneHead extends SoftmaxModel {
   /**
    * Measured signs that hold a photo for review whatever the head says, set beyond every nature
    * training sample (calibrate-signs.ts): this many text lines or more (a page, a screen), and this
-   * share of flat or perfectly ramped patches with no more than this grain (made on a computer).
+   * share of flat or perfectly ramped patches with no more than this grain, or with no edge at all
+   * (made on a computer).
    */
   signs: { textLines: number; computerMade: number; grainBelow: number };
 }
@@ -70,7 +71,10 @@ export function classifyScene(network: DetectorFeatures, measurements: PhotoMeas
   const probabilities = Object.fromEntries(SCENE_CLASSES.map((c) => [c, p[head.classes.indexOf(c)] ?? 0])) as Record<SceneClass, number>;
   const scene = SCENE_CLASSES.reduce((best, c) => (probabilities[c] > probabilities[best] ? c : best), SCENE_CLASSES[0] as SceneClass);
   const mostlyText = text.lines >= head.signs.textLines;
-  const computerMade = computerMadeShare(measurements) >= head.signs.computerMade && measurements.clarity.noiseSigma <= head.signs.grainBelow;
+  // Grain is the camera's signature; a frame with no edge at all to focus on (a smooth gradient, a
+  // flat render) shows none worth measuring either, whatever its JPEG ripples read as.
+  const noCameraGrain = measurements.clarity.noiseSigma <= head.signs.grainBelow || measurements.clarity.acutance === null;
+  const computerMade = computerMadeShare(measurements) >= head.signs.computerMade && noCameraGrain;
   const nature = pNoNature >= head.refuseAbove ? 'none' : pNoNature >= head.reviewAbove || mostlyText || computerMade ? 'unsure' : 'clear';
   return { scene, probabilities, pNoNature, nature, mostlyText, computerMade, reviewAbove: head.reviewAbove, refuseAbove: head.refuseAbove };
 }

@@ -231,7 +231,7 @@ const NAMED_TILT = 1.5;
 /** Points per degree past one that a named tilt costs after the blend: a 5° tilt of a clear horizon costs 1.8. */
 const TILT_POINTS = 0.45;
 /** All the straight lines agreeing this clearly on one turn from level and plumb name a tilt even without a horizon or a clear lean. */
-const CLEAR_AXES = 0.3;
+const CLEAR_AXES = 0.6;
 
 /** The lines as a whole, turned off level (`LineAxes`), when they agree clearly. */
 function namedByAxes(m: CompositionMeasurement): NamedTilt | null {
