@@ -16,23 +16,15 @@ import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { chromium } from 'playwright';
+import { random } from '../../src/testing/degradations';
 import { option } from '../options';
 
 const root = process.cwd();
 const FIXTURES = join(root, 'services/analysis/fixtures');
 const only = option('only')?.split(',');
 
-/** Deterministic random numbers (mulberry32), so a rerun draws the same pages. */
-export function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** Deterministic random numbers (mulberry32, the degradations' own), so a rerun draws the same pages. */
+export const rng = random;
 type Rand = () => number;
 const pick = <T>(r: Rand, items: readonly T[]): T => items[Math.floor(r() * items.length)] as T;
 const between = (r: Rand, lo: number, hi: number): number => lo + (hi - lo) * r();

@@ -56,7 +56,7 @@ export async function baseline(image: Buffer): Promise<Buffer> {
 }
 
 /** A small deterministic PRNG (mulberry32), so noise is the same on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;

@@ -51,7 +51,6 @@ export class PaddleTextDetector implements TextDetector {
 
   static async load(): Promise<PaddleTextDetector> {
     // Loaded here, not at import: the native addon is only needed once a photo is analysed.
-    // eslint-disable-next-line @typescript-eslint/no-require-imports -- a lazy load (no dynamic import under jest's CommonJS)
     const ort = require('onnxruntime-node') as Ort;
     const session = await ort.InferenceSession.create(modelPath(), { intraOpNumThreads: 2, interOpNumThreads: 1, graphOptimizationLevel: 'all' });
     return new PaddleTextDetector(ort, session);
