@@ -20,7 +20,8 @@ import { luminance } from '../src/engine/image/pixels';
 import { measureNoise } from '../src/engine/measure/clarity.measure';
 import { measureSynthetic } from '../src/engine/measure/synthetic.measure';
 import { PaddleTextDetector } from '../src/engine/models/text-detector';
-import { REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+import { NEGATIVES, REPO_FIXTURES, TRAINING_PHOTOS, readManifest } from '../src/testing/fixtures';
+import { SCENE_OUT_OF_FOLD } from './cache-paths';
 import { pct } from './report';
 
 const root = process.cwd();
@@ -31,10 +32,12 @@ const HEAD = join(root, 'services/analysis/src/engine/scene/scene-head.json');
 /** Patch share and grain are kept this far inside the nature samples' edge. */
 const PATCH_MARGIN = 0.02;
 const GRAIN_MARGIN = 0.05;
+/** The text detector's gate is kept this far below the lowest P(not-nature) of a training image the text sign holds. */
+const GATE_MARGIN = 0.1;
 const SETS = [
   { name: 'fixture photos', folder: REPO_FIXTURES },
-  { name: 'training-only photos', folder: join(REPO_FIXTURES, '..', 'training-photos') },
-  { name: 'non-nature training images', folder: join(REPO_FIXTURES, '..', 'negatives') },
+  { name: 'training-only photos', folder: TRAINING_PHOTOS },
+  { name: 'non-nature training images', folder: NEGATIVES },
 ];
 /** Realistic edits of a nature photo, which must not be held either (the originals come first). */
 const VARIANTS: Record<string, (image: sharp.Sharp, w: number, h: number) => sharp.Sharp> = {
@@ -56,7 +59,7 @@ interface Reading {
 async function main(): Promise<void> {
   const cache: Record<string, Reading> = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Record<string, Reading>) : {};
   const text = await PaddleTextDetector.load();
-  const rows: Array<{ set: string; name: string; nature: boolean; variant: string } & Reading> = [];
+  const rows: Array<{ set: string; name: string; nature: boolean; variant: string; hash: string } & Reading> = [];
   let computed = 0;
   for (const [variant, edit] of Object.entries(VARIANTS)) {
     for (const set of SETS) {
@@ -64,7 +67,8 @@ async function main(): Promise<void> {
         const nature = photo.cls !== 'not-nature';
         if (!nature && variant !== 'original') continue;
         const bytes = readFileSync(photo.path);
-        const key = `${createHash('sha1').update(bytes).digest('hex').slice(0, 16)}:${variant}`;
+        const hash = createHash('sha1').update(bytes).digest('hex').slice(0, 16);
+        const key = `${hash}:${variant}`;
         let reading = cache[key];
         if (!reading || reading.grain === undefined) {
           const upright = await sharp(bytes).rotate().flatten({ background: '#ffffff' }).resize(2048, 2048, { fit: 'inside', withoutEnlargement: true }).toBuffer({ resolveWithObject: true });
@@ -79,7 +83,7 @@ async function main(): Promise<void> {
             writeFileSync(CACHE, JSON.stringify(cache));
           }
         }
-        rows.push({ set: set.name, name: photo.name, nature, variant, ...reading });
+        rows.push({ set: set.name, name: photo.name, nature, variant, hash, ...reading });
       }
     }
   }
@@ -102,11 +106,23 @@ async function main(): Promise<void> {
     const caught = non.filter((r) => holds(r, share, grain)).length;
     if (caught > best.caught) best = { computerMade: share, grainBelow: grain, caught };
   }
-  const signs = { textLines, computerMade: Math.round(best.computerMade * 1000) / 1000, grainBelow: Math.round(best.grainBelow * 1000) / 1000 };
+  // The text detector's gate: below the lowest out-of-fold P(not-nature) (train-scene.ts, the step
+  // before) of any training image, as it is, that the text sign holds, so skipping the detector under
+  // it loses none of them. Without those readings the detector always runs (gate 0).
+  const outOfFold: Record<string, number> = existsSync(SCENE_OUT_OF_FOLD) ? (JSON.parse(readFileSync(SCENE_OUT_OF_FOLD, 'utf8')) as Record<string, number>) : {};
+  const pNoOf = (r: { hash: string }): number | undefined => outOfFold[`${r.hash}:original`];
+  const texty = rows.filter((r) => r.variant === 'original' && r.textLines >= textLines && pNoOf(r) !== undefined);
+  const lowestTexty = texty.length > 0 ? Math.min(...texty.map((r) => pNoOf(r) as number)) : 0;
+  const textGate = Math.max(0, Math.floor((lowestTexty - GATE_MARGIN) * 100) / 100);
+  const signs = { textLines, computerMade: Math.round(best.computerMade * 1000) / 1000, grainBelow: Math.round(best.grainBelow * 1000) / 1000, textGate };
   const highestLines = [...nature].sort((a, b) => b.textLines - a.textLines).slice(0, 3);
   console.log(`${rows.length} readings (${computed} computed, the rest from ${relative(root, CACHE)}): ${nature.length} of nature photos and their edits (${Object.keys(VARIANTS).join('; ')})`);
   console.log(`  text: held from ${signs.textLines} lines (highest nature count ${highestLines.map((r) => `${r.textLines} ${r.name} (${r.variant})`).join(', ')}; margin ${LINE_MARGIN} lines)`);
   console.log(`  made on a computer: held from ${Math.round(signs.computerMade * 100)} % of flat or perfectly smooth patches with grain at most ${signs.grainBelow} grey levels (no nature sample meets both; margins ${PATCH_MARGIN * 100} points and ${GRAIN_MARGIN} grey levels)`);
+  const natureOriginals = nature.filter((r) => r.variant === 'original' && pNoOf(r) !== undefined);
+  console.log(
+    `  text detector run only from P(not-nature) ${textGate} (the lowest of the ${texty.length} training images held by text, out of fold, ${lowestTexty.toFixed(2)}, less ${GATE_MARGIN}): skipped on ${pct(natureOriginals.filter((r) => (pNoOf(r) as number) < textGate).length, natureOriginals.length)} of the nature photos`,
+  );
   const isHeld = (r: Reading): boolean => r.textLines >= signs.textLines || holds(r, signs.computerMade, signs.grainBelow);
   console.log(`  nature samples held by a sign (must be 0): ${nature.filter(isHeld).length}`);
   for (const set of SETS) {

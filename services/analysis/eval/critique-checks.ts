@@ -9,18 +9,16 @@
  *  - words: internal terms or model names in the feedback or in "How we measured".
  */
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { LocalAnalysis, LocalPhotoAnalyzer } from '../src/engine/local-photo-analyzer';
 import type { EngineRating } from '../src/engine/photo-analyzer';
 import { sceneKey } from '../src/engine/scoring/lighting.score';
 import { subjectFromWords } from '../src/engine/subject/name-subject';
 import { VOCABULARY, pluralOf } from '../src/engine/subject/vocabulary';
 import { baseline, tilted } from '../src/testing/degradations';
-import { FixturePhoto, REPO_FIXTURES, readManifest, readManifestRows } from '../src/testing/fixtures';
+import { FixturePhoto, HELD_OUT, REPO_FIXTURES, readManifest, readManifestRows } from '../src/testing/fixtures';
 import { pct } from './report';
 
 const LONG_DEADLINE = 120_000;
-export const HELD_OUT = join(REPO_FIXTURES, '..', 'held-out');
 
 /** Words a photographer should never read in the critique (measures, statistics, engine parts). */
 const JARGON = /acutance|σ|sigma|Δ|delta e|\bEV\b|luma|detector|centernet|nsfw|softmax|classifier|heatmap|backbone|learned|training|fixture|model|confidence|percentile|RMS|coco|onnx|paddle|agreement/i;

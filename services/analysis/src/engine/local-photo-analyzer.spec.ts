@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, framingCentre, tiltDirectionFor } from '../testing/degradations';
-import { REPO_FIXTURES, readManifest } from '../testing/fixtures';
+import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, framingCentre, tiltDirectionFor, tilted } from '../testing/degradations';
+import { NEGATIVES, REPO_FIXTURES, readManifest } from '../testing/fixtures';
+import { SCENE_HEAD } from './scene/scene-classifier';
 import { LocalAnalysis, LocalPhotoAnalyzer } from './local-photo-analyzer';
 import { sharedBundledModels } from './models/bundled-models';
 import { EngineRating } from './photo-analyzer';
@@ -54,7 +55,8 @@ describe('local engine on the fixture photos', () => {
     expect(bird.evidence.lighting.join(' ')).toMatch(/of the highlights are pure white/);
     expect(bird.evidence.screening).toEqual({ nudity: 'passed', nature: 'passed', weapons: 'not checked (no offline model)' });
     expect(bird.evidence.category[0]).toMatch(/^reads as a wildlife photo \(\d+ % sure\)$/);
-    expect(bird.evidence.engine.join(' ')).toMatch(/text detection: PP-OCRv4/);
+    // A clear nature photo skips the text detector (its P(not nature) is under the gate); a page does not.
+    expect(bird.evidence.engine.join(' ')).toMatch(/text detection not needed/);
     expect(bird.feedback).not.toMatch(/^A wildlife photo/);
     for (const score of Object.values(bird.scores)) {
       expect(score).toBeGreaterThanOrEqual(1);
@@ -80,6 +82,31 @@ describe('local engine on the fixture photos', () => {
     expect(astronaut.outcome.outcome).not.toBe('rated');
     expect(astronaut.screening.reasons[0]).toMatch(/not look like a nature photograph|not a nature photograph|not taken with a camera/);
     for (const name of [KINGFISHER, CANYON, DAHLIA, 'landscape_jetty_fog_bw_plasma.jpg']) expect((await analyse(fixture(name))).outcome.outcome).toBe('rated');
+  });
+
+  it('reads text only where a page or a screen is possible: a photographed letter is read and held', async () => {
+    const letter = await analyse(readFileSync(join(NEGATIVES, 'generated_document_letter_1_photo.jpg')));
+    expect(letter.scene && letter.scene.pNoNature >= (SCENE_HEAD.signs.textGate ?? 0)).toBe(true);
+    expect(letter.text?.lines).toBeGreaterThan(0);
+    expect(letter.outcome.outcome).not.toBe('rated');
+    const bird = await analyse(fixture(KINGFISHER));
+    expect(bird.scene && bird.scene.pNoNature < (SCENE_HEAD.signs.textGate ?? 0)).toBe(true);
+    expect(bird.text).toBeNull();
+  });
+
+  it('does not call a nuthatch fully in the frame cut by it (the box that took in its trunk is tightened)', async () => {
+    const nuthatch = await titled(fixture('wildlife_bird_nuthatch_on_tree_trunk_lomiri.jpg'), 'Nuthatch');
+    expect(rated(nuthatch).feedback).not.toMatch(/cuts into/);
+    expect(nuthatch.measurements.composition.edgeContact).toEqual([]);
+    expect(nuthatch.measurements.composition.subjectArea).toBeLessThan(0.1);
+  });
+
+  it('names a horizon turned 5° and not a sloping shore', async () => {
+    const turned = rated(await analyse(await tilted(await baseline(fixture(HAY_FIELD)), 5)));
+    expect(turned.feedback).toMatch(/The horizon tilts about [4-6]° — straighten it\./);
+    // The Malibu beach as shot: its shoreline slopes down to the sea, the rest of its lines are level.
+    const beach = rated(await analyse(fixture('landscape_coast_beach_malibu_scratch.jpg')));
+    expect(beach.feedback).not.toMatch(/tilts|leans about/);
   });
 
   it('reads the mirror image only for a photo it rates: a refused photo pays for one detector read', async () => {

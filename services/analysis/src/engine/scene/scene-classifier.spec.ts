@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { decodeImage } from '../image/decode-image';
 import { measurePhoto } from '../measure/measure-photo';
-import { NO_TEXT, SCENE_CLASSES, SCENE_HEAD, classifyScene, computerMadeShare } from './scene-classifier';
+import { NO_TEXT, SCENE_CLASSES, SCENE_HEAD, SceneVerdict, classifyScene, computerMadeShare, needsTextReading } from './scene-classifier';
 
 describe('scene classifier head', () => {
   it('gives finite probabilities summing to 1, a refusal only at its threshold and a hold only from its review threshold or a sign', async () => {
@@ -23,6 +23,15 @@ describe('scene classifier head', () => {
     // A page's worth of text lines holds it too.
     expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines }).mostlyText).toBe(true);
     expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines - 1 }).mostlyText).toBe(false);
+  });
+
+  it('asks for the text detector only from the gate on, and always without a verdict', () => {
+    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textGate: 0.3 } };
+    const verdict = (pNoNature: number) => ({ pNoNature }) as SceneVerdict;
+    expect(needsTextReading(verdict(0.29), head)).toBe(false);
+    expect(needsTextReading(verdict(0.3), head)).toBe(true);
+    expect(needsTextReading(null, head)).toBe(true);
+    expect(needsTextReading(verdict(0), { ...head, signs: { ...head.signs, textGate: undefined } })).toBe(true);
   });
 
   it('refuses features of another shape rather than guessing', async () => {

@@ -31,9 +31,11 @@ export interface SceneHead extends SoftmaxModel {
    * Measured signs that hold a photo for review whatever the head says, set beyond every nature
    * training sample (calibrate-signs.ts): this many text lines or more (a page, a screen), and this
    * share of flat or perfectly ramped patches with no more than this grain, or with no edge at all
-   * (made on a computer).
+   * (made on a computer). `textGate`: the text detector runs only from this P(not-nature) on, below
+   * the lowest that any training image with that many text lines reached out of fold (a clear nature
+   * photo skips it; absent: it always runs).
    */
-  signs: { textLines: number; computerMade: number; grainBelow: number };
+  signs: { textLines: number; computerMade: number; grainBelow: number; textGate?: number };
 }
 
 export interface SceneVerdict {
@@ -59,6 +61,14 @@ export const SCENE_HEAD: SceneHead = sceneHead;
 
 /** The text reading of a photo where the text detector did not run: no evidence of text either way. */
 export const NO_TEXT: TextReading = { share: 0, lines: 0 };
+
+/**
+ * Whether the text detector should read a photo the head has judged without it: only where a page or
+ * a screen is still possible (see `SceneHead.signs.textGate`); without a verdict (no detector) always.
+ */
+export function needsTextReading(verdict: SceneVerdict | null, head: SceneHead = SCENE_HEAD): boolean {
+  return verdict === null || verdict.pNoNature >= (head.signs.textGate ?? 0);
+}
 
 /** Scene class of a photo from what the detector network saw and the measurements, by the trained head. */
 export function classifyScene(network: DetectorFeatures, measurements: PhotoMeasurements, text: TextReading, head: SceneHead = SCENE_HEAD): SceneVerdict {

@@ -196,10 +196,11 @@ function scoreLevel(m: CompositionMeasurement, add: (delta: number) => void, evi
   const lean = m.lean;
   // A horizon line is trusted when all the straight lines agree with it (or there are none to ask):
   // a shore or a ridge can pass the horizon test at a slant of its own.
-  const horizon = m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT && (!lean || Math.abs(lean.angle - m.horizon.angle) <= 1.5) ? m.horizon : null;
+  const horizon =
+    confidentHorizon(m) ?? (m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT && (!lean || Math.abs(lean.angle - m.horizon.angle) <= 1.5) ? m.horizon : null);
   if (!horizon && !lean) {
     evidence.push('no horizon or straight lines to judge the level by');
-    return namedByAxes(m);
+    return null;
   }
   const angle = horizon ? horizon.angle : (lean as NonNullable<typeof lean>).angle;
   const clarity = horizon ? 1 : 0.35 + 0.65 * ramp((lean as NonNullable<typeof lean>).strength / CLEAR_LEAN);
@@ -212,12 +213,41 @@ function scoreLevel(m: CompositionMeasurement, add: (delta: number) => void, evi
   if (tilt <= LEVEL) evidence.push(`${what} level (${oneDecimal(tilt)}°)`);
   else if (horizon) evidence.push(`horizon tilted ${oneDecimal(tilt)}° (drops to the ${angle > 0 ? 'right' : 'left'})`);
   else evidence.push(`straight lines lean ${oneDecimal(tilt)}° ${angle > 0 ? 'clockwise' : 'anticlockwise'}${clear ? '' : ', but they do not agree enough to be sure'}`);
-  if (!clear) return namedByAxes(m);
-  if (tilt <= LEVEL) {
+  if (clear && tilt <= LEVEL) {
     strengths.push({ aspect: 'composition', topic: 'level', weight: 0.8, sentence: horizon ? 'The horizon is level.' : 'The frame is level, with its lines standing straight.' });
     return null;
   }
-  return tilt >= NAMED_TILT && tilt <= MAX_HORIZON_TILT ? { degrees: tilt, horizon: horizon !== null } : null;
+  return namedTilt(m);
+}
+
+/**
+ * A horizon sure enough to name a tilt by: straight across (nearly) the whole width with a strong step
+ * in brightness, and neither clearly agreeing straight lines nor the lines' axes turned another way
+ * (a sloping shore, bank or ridge passes the horizon test at a slant of its own, and the rest of the
+ * frame's lines then disagree with it).
+ */
+function confidentHorizon(m: CompositionMeasurement): NonNullable<CompositionMeasurement['horizon']> | null {
+  const h = m.horizon;
+  if (!h || Math.abs(h.angle) > MAX_HORIZON_TILT || h.coverage < CONFIDENT_COVERAGE || h.contrast < CONFIDENT_CONTRAST) return null;
+  if (m.lean && m.lean.strength >= CLEAR_LEAN && Math.abs(m.lean.angle - h.angle) > 1.5) return null;
+  if (m.axes && m.axes.alignment >= AGREEING_AXES && Math.abs(m.axes.angle - h.angle) > 1.5) return null;
+  return h;
+}
+
+/**
+ * The tilt the feedback names and the score pays for in full: that of a confident horizon, else of
+ * strongly agreeing straight lines (trunks, posts, a jetty), between `NAMED_TILT` and 8°. A strong
+ * line the other lines contradict, weakly agreeing lines and the lines' axes alone name nothing.
+ */
+function namedTilt(m: CompositionMeasurement): NamedTilt | null {
+  const named = (angle: number, horizon: boolean): NamedTilt | null => {
+    const degrees = Math.abs(angle);
+    return degrees >= NAMED_TILT && degrees <= MAX_HORIZON_TILT ? { degrees, horizon } : null;
+  };
+  const horizon = confidentHorizon(m);
+  if (horizon) return named(horizon.angle, true);
+  if (m.horizon && m.horizon.coverage >= CONFIDENT_COVERAGE && m.horizon.contrast >= CONFIDENT_CONTRAST) return null;
+  return m.lean && m.lean.strength >= STRONG_LINES ? named(m.lean.angle, false) : null;
 }
 
 /** A tilt the feedback names and the score pays for in full (not a tenth, as the measured terms count). */
@@ -226,20 +256,17 @@ interface NamedTilt {
   horizon: boolean;
 }
 
-/** A tilt this large is named; below it a photo reads as level to most eyes. */
-const NAMED_TILT = 1.5;
+/** A tilt this large is named; below it a photo reads as level to most eyes, and a sloping line can read as one. */
+const NAMED_TILT = 2.5;
 /** Points per degree past one that a named tilt costs after the blend: a 5° tilt of a clear horizon costs 1.8. */
 const TILT_POINTS = 0.45;
-/** All the straight lines agreeing this clearly on one turn from level and plumb name a tilt even without a horizon or a clear lean. */
-const CLEAR_AXES = 0.6;
-
-/** The lines as a whole, turned off level (`LineAxes`), when they agree clearly. */
-function namedByAxes(m: CompositionMeasurement): NamedTilt | null {
-  const axes = m.axes;
-  if (!axes || axes.alignment < CLEAR_AXES) return null;
-  const degrees = Math.abs(axes.angle);
-  return degrees >= 2 && degrees <= MAX_HORIZON_TILT ? { degrees, horizon: false } : null;
-}
+/** A confident horizon runs across this share of the width at least, with at least this step in brightness (grey levels). */
+const CONFIDENT_COVERAGE = 0.95;
+const CONFIDENT_CONTRAST = 40;
+/** The lines' axes disagree with a horizon when they agree this clearly among themselves. */
+const AGREEING_AXES = 0.4;
+/** Straight lines name a tilt without a horizon only when they agree this strongly (`FrameLean.strength`). */
+const STRONG_LINES = 0.2;
 
 /** What a named tilt costs and how the feedback says it ("The horizon tilts about 5° — straighten it."). */
 function tiltFinding(tilt: NamedTilt): Finding {
