@@ -14,7 +14,8 @@ export type PhotosErrorCode =
   | 'NOT_FOUND'
   | 'NOT_OWNER'
   | 'ASSET_NOT_FOUND'
-  | 'SLUG_TAKEN';
+  | 'SLUG_TAKEN'
+  | 'HELD_FOR_REVIEW';
 
 export class PhotosError extends AppError<PhotosErrorCode> {}
 
@@ -35,4 +36,11 @@ export const photosErrors = {
   assetNotFound: () => new PhotosError('ASSET_NOT_FOUND', 'Image not found', 404),
   /** Slugs carry a random suffix: a clash is a one-in-billions event, refused rather than overwritten. */
   slugTaken: () => new PhotosError('SLUG_TAKEN', 'A photo with this address already exists', 409),
+  /** Our texts (the spec has no review): a held photo is neither public nor featured until an admin approves it. */
+  heldForReview: (flag: 'isPublic' | 'isFeatured') =>
+    new PhotosError(
+      'HELD_FOR_REVIEW',
+      flag === 'isPublic' ? 'This photo is waiting for review. It can be made public once an admin approves it.' : 'This photo is waiting for review. It can be featured once an admin approves it.',
+      409,
+    ),
 };
