@@ -10,7 +10,8 @@
  *          --cache-models (keep the models' outputs per image in tmp/, so a change to the
  *          measurements or scores re-runs in a fraction of the time; not for latency figures),
  *          --write-reference (regenerate the creativity reference set from the repo fixtures),
- *          --critique-only (only the held-out images and the critique checks), --held-out-only, --no-critique.
+ *          --critique-only (only the held-out images and the critique checks), --held-out-only, --no-held-out
+ *          (the critique checks without the held-out images), --no-critique.
  *  - the held-out images (never trained on), titled subjects, exposure intent, tilt 3-5°, and the
  *    contradiction and jargon checks of the critique (critique-checks.ts).
  */
@@ -277,7 +278,7 @@ async function main(): Promise<void> {
   console.log(`Models loaded in ${(performance.now() - started).toFixed(0)} ms: detector ${detector.ready ? 'ready' : detector.reason}, classifier ${classifier.ready ? 'ready' : classifier.reason}`);
   const analyzer = new LocalPhotoAnalyzer(models, REFERENCE_SET);
   const critique = async (): Promise<void> => {
-    await reportHeldOut(analyzer, args.has('--verbose'), `thresholds: held from P(not nature) ${SCENE_HEAD.reviewAbove}, refused from ${SCENE_HEAD.refuseAbove}; held by ${SCENE_HEAD.signs.textLines} text lines or more, or by flat or perfectly smooth patches over ${Math.round(SCENE_HEAD.signs.computerMade * 100)} % of the frame with grain at most ${SCENE_HEAD.signs.grainBelow} grey levels`);
+    if (!args.has('--no-held-out')) await reportHeldOut(analyzer, args.has('--verbose'), `thresholds: held from P(not nature) ${SCENE_HEAD.reviewAbove}, refused from ${SCENE_HEAD.refuseAbove}; held by ${SCENE_HEAD.signs.textLines} text lines or more, or by flat or perfectly smooth patches over ${Math.round(SCENE_HEAD.signs.computerMade * 100)} % of the frame with grain at most ${SCENE_HEAD.signs.grainBelow} grey levels`);
     await reportCritique(analyzer, photos, args.has('--verbose'), args.has('--quick'));
     await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'));
   };

@@ -10,7 +10,8 @@
  * final head's own predictions on them); and writes src/engine/scene/scene-head.json.
  * fixtures/held-out is never read here. Deterministic: same images, same weights. The detector's
  * readings are cached in tmp/analysis-scene-features-v4.json (keyed by image content and
- * augmentation), saved as they are read, so a stopped run resumes and a second run takes seconds.
+ * augmentation), saved as they are read, so a stopped run resumes and a second run takes seconds; the
+ * computer-made signs (no detector needed) in tmp/analysis-scene-signs-v1.json.
  * Options: --no-write (report only), --read-only (fill the reading cache only), --cached-only (train on
  * what the cache holds, for a look while it fills; its thresholds are not the final ones), --l2=<penalty>,
  * --refusal-l2=<penalty>, --iterations=<steps>.
@@ -23,7 +24,7 @@ import { decodeImage } from '../src/engine/image/decode-image';
 import { bundledModels } from '../src/engine/models/bundled-models';
 import { SCENE_CLASSES, SCENE_HEAD, SceneHead } from '../src/engine/scene/scene-classifier';
 import { measurePhoto } from '../src/engine/measure/measure-photo';
-import { MEASURED_FEATURES, sceneFeatures } from '../src/engine/scene/scene-features';
+import { MEASURED_FEATURES, detectorSceneFeatures, madeSignFeatures } from '../src/engine/scene/scene-features';
 import { predictProbabilities, trainSoftmax } from '../src/engine/scene/softmax-regression';
 import { FixturePhoto, NEGATIVES, REPO_FIXTURES, TRAINING_PHOTOS, readManifest } from '../src/testing/fixtures';
 import { SCENE_OUT_OF_FOLD } from './cache-paths';
@@ -32,6 +33,8 @@ import { pct } from './report';
 
 const root = process.cwd();
 const CACHE = join(root, 'tmp', 'analysis-scene-features-v4.json');
+/** The made-on-a-computer signs of each sample (no detector needed, so kept apart from the readings). */
+const SIGN_CACHE = join(root, 'tmp', 'analysis-scene-signs-v1.json');
 const HEAD = join(root, 'services/analysis/src/engine/scene/scene-head.json');
 const FOLDS = 5;
 /** Chosen by cross-validation among 0.03-3 (`--l2=` to try another). */
@@ -90,13 +93,19 @@ function groupOf(set: string, photo: FixturePhoto): string {
   return `${set}:${photo.name.replace(/_(scan|photo)\.[a-z]+$/, '').replace(/\.[a-z]+$/, '')}`;
 }
 
-function saveCache(cache: Record<string, number[]>): void {
-  mkdirSync(dirname(CACHE), { recursive: true });
-  writeFileSync(CACHE, JSON.stringify(cache));
+function loadCache(path: string): Record<string, number[]> {
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as Record<string, number[]>) : {};
+}
+
+function saveCache(path: string, cache: Record<string, number[]>): void {
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, JSON.stringify(cache));
 }
 
 async function features(): Promise<Sample[]> {
-  const cache: Record<string, number[]> = existsSync(CACHE) ? (JSON.parse(readFileSync(CACHE, 'utf8')) as Record<string, number[]>) : {};
+  const cache = loadCache(CACHE);
+  const signCache = loadCache(SIGN_CACHE);
+  let signsComputed = 0;
   const models = bundledModels();
   const notNature = SCENE_CLASSES.indexOf('not-nature');
   const prepared = SETS.flatMap((set) =>
@@ -116,10 +125,9 @@ async function features(): Promise<Sample[]> {
       if (cls === notNature && !NON_NATURE_AUGMENTATIONS.includes(name)) continue;
       const key = `${hash}:${name}`;
       let vector = cache[key];
+      let signs = signCache[key];
       if (!vector && process.argv.includes('--cached-only')) continue;
-      if (!vector) {
-        const detector = await models.detector();
-        if (!detector.ready) throw new Error(`the detector did not load: ${detector.reason}`);
+      if (!vector || !signs) {
         // The original as uploaded; an edit from an upright copy flattened on white, as decodeImage flattens.
         const image =
           name === 'original'
@@ -130,20 +138,31 @@ async function features(): Promise<Sample[]> {
                 .toBuffer({ resolveWithObject: true })
                 .then(({ data, info }) => augment(sharp(data), info.width, info.height).jpeg({ quality: 92 }).toBuffer());
         const decoded = await decodeImage(image);
-        const reading = await detector.model.read(decoded.working);
-        vector = sceneFeatures(reading.features, measurePhoto(decoded, reading.detections)).map((v) => Math.round(v * 1e5) / 1e5);
-        cache[key] = vector;
-        computed++;
-        // Saved as it goes: a run stopped half-way (a busy shared machine) resumes where it was.
-        if (computed % 20 === 0) {
-          saveCache(cache);
-          console.log(`  ${computed} read (${Math.round((Date.now() - started) / computed)} ms each), now ${name}`);
+        if (!vector) {
+          const detector = await models.detector();
+          if (!detector.ready) throw new Error(`the detector did not load: ${detector.reason}`);
+          const reading = await detector.model.read(decoded.working);
+          vector = detectorSceneFeatures(reading.features, measurePhoto(decoded, reading.detections)).map((v) => Math.round(v * 1e5) / 1e5);
+          cache[key] = vector;
+          computed++;
+          // Saved as it goes: a run stopped half-way (a busy shared machine) resumes where it was.
+          if (computed % 20 === 0) {
+            saveCache(CACHE, cache);
+            console.log(`  ${computed} read (${Math.round((Date.now() - started) / computed)} ms each), now ${name}`);
+          }
+        }
+        if (!signs) {
+          // No detector needed: the signs of an image made on a computer (flat fills, few colours, no grain).
+          signs = madeSignFeatures(measurePhoto(decoded, [])).map((v) => Math.round(v * 1e5) / 1e5);
+          signCache[key] = signs;
+          if (++signsComputed % 100 === 0) saveCache(SIGN_CACHE, signCache);
         }
       }
-      samples.push({ set, photo: photo.name, hash, group, cls, augmentation: name, features: vector });
+      samples.push({ set, photo: photo.name, hash, group, cls, augmentation: name, features: [...vector, ...signs] });
     }
   }
-  if (computed > 0) saveCache(cache);
+  if (computed > 0) saveCache(CACHE, cache);
+  if (signsComputed > 0) saveCache(SIGN_CACHE, signCache);
   console.log(`${prepared.length} images (${SETS.map((s) => `${prepared.filter((p) => p.set === s.name).length} ${s.name}`).join(', ')}): ${samples.length} samples with augmentations (${computed} read now, the rest from ${relative(root, CACHE)})`);
   return samples;
 }
