@@ -68,6 +68,13 @@ export function classifyCategory(detections: readonly Detection[] | null, m: Pho
 
 /** The scene classifier alone gives a nature badge (Wildlife, Landscape) only from this probability. */
 export const BADGE_ON_ITS_OWN = 0.6;
+/**
+ * No nature badge from this P(not nature) on, whatever supports it: an image the refusal head finds
+ * more likely not nature than not, by a margin, is shown as others (a render read as a landscape).
+ * Out of fold it takes the badge from 3 of the 52 wildlife and landscape fixture photos and 1 of
+ * the 31 training-only ones.
+ */
+export const BADGE_NOT_NATURE_BELOW = 0.7;
 
 /**
  * A Wildlife or Landscape badge needs support beyond a lukewarm scene classifier: the classifier
@@ -77,6 +84,7 @@ export const BADGE_ON_ITS_OWN = 0.6;
  */
 export function supportedCategory(verdict: CategoryVerdict, scene: SceneVerdict | null, detections: readonly Detection[] | null, m: PhotoMeasurements, words: { kind: 'animal' | 'plant' | 'landscape' } | null): CategoryVerdict {
   if (!scene || (verdict.category !== 'wildlife' && verdict.category !== 'landscape')) return verdict;
+  if (scene.pNoNature >= BADGE_NOT_NATURE_BELOW) return { ...verdict, category: 'others', evidence: [...verdict.evidence, 'it may not be a nature photograph, so it gets no nature badge'] };
   const sure = scene.probabilities[verdict.category] >= BADGE_ON_ITS_OWN;
   const animalShape = (detections ?? []).some((d) => d.label !== 'person' && (WILD.has(d.label) || d.label in DOMESTIC) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA);
   const supported = verdict.category === 'wildlife' ? animalShape || words?.kind === 'animal' : m.composition.horizon !== null || words?.kind === 'landscape';
