@@ -162,7 +162,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     const creativity = roundScore(aspects.creativity.score);
     const rating: EngineRating = {
       scores: { overall: roundScore(overallOf({ composition, lighting, clarity, creativity })), composition, lighting, clarity, creativity },
-      feedback: composeFeedback(aspects),
+      feedback: composeFeedback(aspects, subjectName.source === 'words' && subjectName.noun ? `the ${subjectName.noun}` : undefined),
       subject: subjectName.noun,
       category: category.category,
       aiModel: ['local:' + LOCAL_ENGINE_VERSION, detectorState.ready ? 'centernet' : null, classifierState.ready ? 'nsfwjs' : null].filter(Boolean).join('+'),
