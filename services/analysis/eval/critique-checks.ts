@@ -15,7 +15,7 @@ import { sceneKey } from '../src/engine/scoring/lighting.score';
 import { subjectFromWords } from '../src/engine/subject/name-subject';
 import { VOCABULARY, pluralOf } from '../src/engine/subject/vocabulary';
 import { baseline, tilted } from '../src/testing/degradations';
-import { FixturePhoto, HELD_OUT, REPO_FIXTURES, readManifest, readManifestRows } from '../src/testing/fixtures';
+import { FixturePhoto, HELD_OUT, readManifest, readManifestRows } from '../src/testing/fixtures';
 import { pct } from './report';
 
 const LONG_DEADLINE = 120_000;
