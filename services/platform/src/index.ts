@@ -20,3 +20,4 @@ export * from './openapi';
 export * from './rate-limit';
 export * from './images';
 export * from './tracing';
+export * from './work-pool';
