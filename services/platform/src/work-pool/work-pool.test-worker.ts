@@ -2,6 +2,9 @@
 import { readFileSync } from 'node:fs';
 import { decodeHeic, serveJobs } from '../worker';
 
+/** WebAssembly's Memory (the compiler's lib here has no WebAssembly types). */
+const WasmMemory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum?: number }) => { grow(pages: number): number; buffer: ArrayBuffer } } }).WebAssembly.Memory;
+
 class RefusedError extends Error {
   readonly code = 'REFUSED';
   constructor() {
@@ -30,7 +33,7 @@ serveJobs((init) => ({
   },
   // A WebAssembly memory asked to grow to `mb`: V8 refuses past the worker's cap.
   growWasm: async (mb: number) => {
-    const memory = new WebAssembly.Memory({ initial: 1, maximum: 65536 });
+    const memory = new WasmMemory({ initial: 1, maximum: 65536 });
     memory.grow(Math.ceil((mb * 1024 * 1024) / 65536) - 1);
     return memory.buffer.byteLength;
   },
