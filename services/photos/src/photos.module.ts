@@ -26,6 +26,8 @@ import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
 import { memberRatingsMongoModels, memberRatingsParts } from './member-ratings';
 import { photographersMongoModels, photographersParts } from './photographers';
+import { uploadAdmissionParts, uploadAttemptsMongoModels } from './upload-admission';
+import { ImageJobs } from './images/image-jobs';
 
 /** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
 export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
@@ -36,6 +38,7 @@ export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
     const community = [memberRatingsParts(driver), photographersParts(driver)];
+    const admission = uploadAdmissionParts(driver);
     return {
       module: PhotosModule,
       imports: [
@@ -43,7 +46,7 @@ export class PhotosModule {
           schema: 'photos',
           url: config.DATABASE_URL,
           migrationsFolder: photosMigrationsFolder,
-          mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels],
+          mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels, ...uploadAttemptsMongoModels],
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
@@ -69,6 +72,7 @@ export class PhotosModule {
         PublicReadCache,
         PublicReadsFastPath,
         PhotoFiles,
+        ImageJobs,
         UploadPhoto,
         PhotoQueries,
         PhotoActions,
@@ -79,6 +83,7 @@ export class PhotosModule {
         SiteAssets,
         PhotosApiService,
         ...community.flatMap((part) => part.providers),
+        ...admission.providers,
       ],
       exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };

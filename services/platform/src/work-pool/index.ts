@@ -1,1 +1,2 @@
 export * from './work-pool';
+export * from './work-pool.config';
