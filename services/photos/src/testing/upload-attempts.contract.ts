@@ -49,7 +49,7 @@ export function uploadAttemptsContract(name: string, open: () => Promise<UploadA
     });
 
     it('finds the uploads begun before a time and never ended, oldest first', async () => {
-      const [old, older, recent, ended] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
+      const [old, older, recent, ended]: string[] = [randomUUID(), randomUUID(), randomUUID(), randomUUID()];
       await repo.begin(old, new Date('2001-01-02T00:00:00Z'));
       await repo.begin(older, new Date('2001-01-01T00:00:00Z'));
       await repo.begin(older, new Date('2001-01-01T00:00:00Z')); // twice: still one
