@@ -4,6 +4,9 @@ import type { AccountsApi } from '@wildframe/contracts';
 import { loadConfig, LocalServiceRegistry, MongoServiceDatabase } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
 import { createServiceTestApp, describeEachBackend, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
@@ -384,6 +387,21 @@ describeEachBackend('auth API', (backend) => {
       expect(bomb.body).toEqual({ statusCode: 400, message: 'Image dimensions are too large to process' });
       const headless = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', heicHeader(), 'me.heic');
       expect(headless.body).toEqual({ statusCode: 400, message: 'Please choose an image file (JPG, PNG, WebP or HEIC)' });
+    });
+
+    it('decodes a real HEIC avatar in a worker process, with the event loop free, and refuses 100 MP from the header', async () => {
+      const account = await signup();
+      const fixture = (name: string) => readFileSync(join(__dirname, '..', '..', 'platform', 'test-fixtures', name));
+      const delay = monitorEventLoopDelay({ resolution: 10 });
+      delay.enable();
+      const res = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-4000x3000.heic'), 'me.heic');
+      delay.disable();
+      expect(res.status).toBe(200);
+      expect(res.body.profileImageUrl).toMatch(/avatar\?v=[0-9a-f]{16}$/);
+      // Decoding 12 MP of HEIC on this thread blocks it for seconds; a generous bound for a shared machine.
+      expect(delay.max / 1e6).toBeLessThan(250);
+      const bomb = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-10000x10000.heic'), 'me.heic');
+      expect(bomb.body).toEqual({ statusCode: 400, message: 'Image dimensions are too large to process' });
     });
 
     it('refuses an avatar over 5 MB', async () => {
