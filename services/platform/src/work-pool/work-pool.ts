@@ -298,7 +298,6 @@ export class WorkPool {
     }
     if (message.type === 'setup-failed') {
       this.options.logger?.warn({ pool: this.options.name, error: message.error }, 'a worker could not set up; its jobs fail');
-      // Jobs waiting for this worker would wait for nothing: they fail with its reason.
       for (const job of this.waiting.splice(0)) job.reject(new WorkPoolError('crashed', this.options.name, `the ${this.options.name} worker could not start: ${message.error.message}`));
       return;
     }
@@ -313,6 +312,13 @@ export class WorkPool {
 
   private onExit(worker: PoolWorker, how: string): void {
     if (!this.workers.delete(worker)) return;
+    if (!worker.ready && !this.closed) {
+      // Died while starting: the jobs waiting for it fail with the reason, rather than start one worker after another.
+      this.options.logger?.warn({ pool: this.options.name, how }, 'a worker ended before it was ready');
+      for (const job of this.waiting.splice(0)) job.reject(new WorkPoolError('crashed', this.options.name, `the ${this.options.name} worker ${how} before it was ready`));
+      waitingJobs.set({ pool: this.options.name }, 0);
+      return;
+    }
     const job = worker.job;
     if (job && !job.failedBy) {
       const outOfMemory = worker.diedOutOfMemory;
