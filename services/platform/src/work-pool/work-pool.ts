@@ -104,6 +104,20 @@ function residentBytes(pid: number): number | undefined {
   }
 }
 
+/** CPUs a cgroup quota allows this process (v2 `cpu.max`, v1 `cfs_quota_us`), rounded up; undefined without a quota. */
+function cgroupCpuLimit(): number | undefined {
+  const read = (path: string): string | undefined => {
+    try {
+      return readFileSync(path, 'utf8').trim();
+    } catch {
+      return undefined;
+    }
+  };
+  const v2 = read('/sys/fs/cgroup/cpu.max')?.split(' ');
+  const [quota, period] = v2 ? [Number(v2[0]), Number(v2[1])] : [Number(read('/sys/fs/cgroup/cpu/cpu.cfs_quota_us')), Number(read('/sys/fs/cgroup/cpu/cpu.cfs_period_us'))];
+  return quota > 0 && period > 0 ? Math.ceil(quota / period) : undefined;
+}
+
 /** tools/ts-require.cjs of the workspace, for a worker module given as TypeScript. */
 function tsRequire(from: string): string {
   for (let dir = from; ; dir = dirname(dir)) {
@@ -169,9 +183,12 @@ export class WorkPool {
     this.tsRequire = options.script.endsWith('.ts') ? tsRequire(dirname(options.script)) : undefined;
   }
 
-  /** Workers for this machine: every core but one, which is left to the web process (at least one). */
+  /**
+   * Workers for this machine: every core but one, which is left to the web process (at least one).
+   * In a container the cores are its CPU limit (cgroup quota), not the host's.
+   */
   static sizeForCores(): number {
-    return Math.max(1, availableParallelism() - 1);
+    return Math.max(1, Math.min(availableParallelism(), cgroupCpuLimit() ?? Number.POSITIVE_INFINITY) - 1);
   }
 
   /** Jobs running or waiting. */
