@@ -16,11 +16,11 @@
 // loopback address (127.0.0.x), as different visitors have.
 //   npm run build && npm run bench:uploads -- [--shape standalone|distributed|both] [--members 4] [--rounds 3 (at most 4)] [--sequential 4 (at most 4)]
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, chmodSync, readFileSync, rmSync } from 'node:fs';
-import { spawn } from 'node:child_process';
-import { loadavg, tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { startStandaloneApp } from './standalone-app.mjs';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -214,33 +214,9 @@ async function run(shape, files) {
 }
 
 async function startStandalone() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wildframe-bench-uploads-'));
-  chmodSync(dataDir, 0o755);
-  const app = spawn(process.execPath, [join(root, 'dist/services/standalone/src/main.js')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO_CONTENT: 'false', TRUSTED_PROXIES: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    app.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /ready at (http:\/\/localhost:\d+)/.exec(out);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
-    app.on('exit', (code) => reject(new Error(`app exited (${code}):\n${out.slice(-3000)}`)));
-  });
-  return {
-    name: 'standalone',
-    note: 'one process (and its image and analysis workers), embedded PostgreSQL',
-    url,
-    health: { app: `${url}/api/health/live` },
-    stop: async () => {
-      app.kill('SIGTERM');
-      await new Promise((resolve) => app.on('exit', resolve));
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  // TRUSTED_PROXIES unset: each client's own loopback address counts, as on the open internet.
+  const app = await startStandaloneApp({ TRUSTED_PROXIES: '' });
+  return { name: 'standalone', note: 'one process (and its image and analysis workers), embedded PostgreSQL', url: app.url, health: { app: `${app.url}/api/health/live` }, stop: app.stop };
 }
 
 async function startDistributed() {
