@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { WorkJobError, WorkPool, WorkPoolError } from '@wildframe/platform';
+import { imageWorkPool, WorkJobError, WorkPoolError } from '@wildframe/platform';
+import type { WorkPool } from '@wildframe/platform';
 import { extname, join } from 'node:path';
 import { AUTH_CONFIG } from '../auth.config';
 import type { AuthConfig } from '../auth.config';
@@ -16,13 +17,10 @@ export class AvatarImages implements OnApplicationShutdown {
   private readonly pool: WorkPool;
 
   constructor(@Inject(AUTH_CONFIG) config: AuthConfig) {
-    this.pool = new WorkPool({
+    this.pool = imageWorkPool(config, {
       name: 'avatars',
       script: join(__dirname, `avatar-worker${extname(__filename)}`),
-      size: config.IMAGE_WORKERS,
       queueLength: AVATAR_QUEUE_LENGTH,
-      jobTimeoutMs: config.IMAGE_JOB_TIMEOUT_MS,
-      memoryLimitMb: config.IMAGE_WORKER_MEMORY_MB,
       logger: { warn: (details, message) => this.logger.warn(details, message) },
     });
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
-import { WorkJobError, WorkPool, WorkPoolError } from '@wildframe/platform';
+import { imageWorkPool, WorkJobError, WorkPoolError } from '@wildframe/platform';
+import type { WorkPool } from '@wildframe/platform';
 import { extname, join } from 'node:path';
 import { photosErrors } from '../domain/photos.errors';
 import { PHOTOS_CONFIG } from '../photos.config';
@@ -23,14 +24,11 @@ export class ImageJobs implements OnApplicationShutdown {
   private readonly pool: WorkPool;
 
   constructor(@Inject(PHOTOS_CONFIG) config: PhotosConfig) {
-    this.pool = new WorkPool({
+    this.pool = imageWorkPool(config, {
       name: 'images',
       // Beside this file: image-worker.js once built, image-worker.ts under the tests.
       script: join(__dirname, `image-worker${extname(__filename)}`),
-      size: config.IMAGE_WORKERS,
       queueLength: config.UPLOAD_QUEUE_LENGTH,
-      jobTimeoutMs: config.IMAGE_JOB_TIMEOUT_MS,
-      memoryLimitMb: config.IMAGE_WORKER_MEMORY_MB,
       logger: { warn: (details, message) => this.logger.warn(details, message) },
     });
   }

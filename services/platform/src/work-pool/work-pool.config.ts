@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { envField } from '../config/load-config';
 import { WorkPool } from './work-pool';
+import type { WorkPoolOptions } from './work-pool';
 
 /** At least this much: a worker process (Node, sharp) takes about 100 MB before its first job. */
 const MIN_WORKER_MEMORY_MB = 256;
@@ -21,3 +22,15 @@ export const imageWorkersEnv = {
   IMAGE_WORKER_MEMORY_MB: workPoolFields.memoryMb(2048),
   IMAGE_JOB_TIMEOUT_MS: envField.positiveInt(30_000),
 };
+
+/** The values `imageWorkersEnv` gives a service's config. */
+export interface ImageWorkersConfig {
+  IMAGE_WORKERS: number;
+  IMAGE_WORKER_MEMORY_MB: number;
+  IMAGE_JOB_TIMEOUT_MS: number;
+}
+
+/** A service's image worker pool, sized and limited by its IMAGE_* settings. */
+export function imageWorkPool(config: ImageWorkersConfig, options: Pick<WorkPoolOptions, 'name' | 'script' | 'queueLength' | 'logger'>): WorkPool {
+  return new WorkPool({ ...options, size: config.IMAGE_WORKERS, jobTimeoutMs: config.IMAGE_JOB_TIMEOUT_MS, memoryLimitMb: config.IMAGE_WORKER_MEMORY_MB });
+}
