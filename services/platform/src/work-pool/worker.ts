@@ -59,6 +59,9 @@ export function serveJobs(setup: (init: unknown) => JobHandlers | Promise<JobHan
   });
   // The pool went away (its process ended or closed the pool): nothing left to work for.
   process.on('disconnect', () => process.exit(0));
+  // Ctrl+C reaches the terminal's whole process group: the web process shuts down in order, letting
+  // the jobs in progress finish, and then ends its workers itself.
+  process.on('SIGINT', () => undefined);
 }
 
 async function runJob(job: Extract<ToWorker, { type: 'job' }>, handlers: Promise<JobHandlers> | undefined, recycleAboveBytes: number): Promise<void> {
