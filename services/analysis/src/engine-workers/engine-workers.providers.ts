@@ -25,8 +25,8 @@ export function engineWorkerProviders(config: AnalysisConfig): Provider[] {
           script: join(__dirname, `analyzer-worker${extname(__filename)}`),
           size: config.ANALYSIS_WORKERS,
           queueLength: config.ANALYSIS_QUEUE_LENGTH,
-          // Each job is limited to its caller's deadline; this bounds the longest a caller may ask for.
-          jobTimeoutMs: MAX_DEADLINE_MS + 1_000,
+          // Each job is limited by its caller's deadline; this bounds the longest a caller may ask for.
+          jobTimeoutMs: MAX_DEADLINE_MS + 10_000,
           memoryLimitMb: config.ANALYSIS_WORKER_MEMORY_MB,
           init: config,
           logger: { warn: (details, message) => logger.warn(details, message) },

@@ -3,8 +3,12 @@ import { UnreadableImageError } from '../engine/image/decode-image';
 import { AnalysisDeadlineError } from '../engine/photo-analyzer';
 import type { AnalysisInput, AnalysisOutcome, PhotoAnalyzer } from '../engine/photo-analyzer';
 
-/** Time past its deadline a job is given to end by itself (the engine checks its deadline between stages) before its worker is ended. */
-const DEADLINE_GRACE_MS = 1_000;
+/**
+ * Time past its deadline a job is given to end by itself (the engine checks its deadline between
+ * stages) before its worker is ended: generous, since a new worker loads the models again. A job
+ * whose deadline passes while it waits is not started.
+ */
+const DEADLINE_GRACE_MS = 10_000;
 
 /**
  * The configured engine, run whole (`analyze`) in the analysis worker processes: its models and
@@ -20,7 +24,7 @@ export class PooledPhotoAnalyzer implements PhotoAnalyzer {
 
   async analyze(input: AnalysisInput): Promise<AnalysisOutcome> {
     try {
-      return await this.pool.run<AnalysisOutcome>('analyze', [input], { timeoutMs: input.deadline - Date.now() + DEADLINE_GRACE_MS });
+      return await this.pool.run<AnalysisOutcome>('analyze', [input], { deadline: input.deadline + DEADLINE_GRACE_MS });
     } catch (error) {
       if (error instanceof WorkJobError && error.name === 'UnreadableImageError') throw Object.assign(new UnreadableImageError(error), { message: error.message });
       if (error instanceof WorkJobError && error.name === 'AnalysisDeadlineError') throw Object.assign(new AnalysisDeadlineError(''), { message: error.message });

@@ -48,15 +48,25 @@ describe('WorkPool', () => {
   });
 
   it('ends a job over its time limit with its worker, and the next job gets a fresh one', async () => {
-    const p = open({ jobTimeoutMs: 10_000 });
+    const p = open({ jobTimeoutMs: 1_000 });
     const before = await p.run<{ pid: number }>('echo', [Buffer.alloc(1)]);
     const started = Date.now();
-    const error = await failure(p.run('spin', [], { timeoutMs: 1_000 }));
+    const error = await failure(p.run('spin', []));
     expect(error).toBeInstanceOf(WorkPoolError);
     expect(error).toMatchObject({ reason: 'time-limit' });
     expect(Date.now() - started).toBeLessThan(8_000);
     const after = await p.run<{ pid: number }>('echo', [Buffer.alloc(1)]);
     expect(after.pid).not.toBe(before.pid);
+  });
+
+  it('refuses a job still waiting at its deadline, without ending a worker', async () => {
+    const p = open();
+    const before = await p.run<{ pid: number }>('echo', [Buffer.alloc(1)]);
+    const busy = p.run('hoard', [100]);
+    const late = await failure(p.run('echo', [Buffer.alloc(1)], { deadline: Date.now() + 1 }));
+    expect(late).toMatchObject({ reason: 'time-limit', message: expect.stringMatching(/waited past its deadline/) });
+    expect(await busy).toBe(100);
+    expect((await p.run<{ pid: number }>('echo', [Buffer.alloc(1)])).pid).toBe(before.pid);
   });
 
   it('ends a job whose resident memory passes the limit (native memory: neither the V8 heap nor WebAssembly)', async () => {

@@ -65,7 +65,8 @@ export interface WorkPoolOptions {
 interface Job {
   method: string;
   params: unknown[];
-  timeoutMs: number;
+  /** Epoch ms by which the job must have ended (set when it is given: waiting counts). */
+  deadline: number | undefined;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -201,16 +202,19 @@ export class WorkPool {
     while (!this.closed && this.workers.size < this.options.size) this.spawn();
   }
 
-  /** Runs `method` of the worker module with `params` (structured-clone data) and resolves with its result. */
-  run<T>(method: string, params: unknown[], options: { timeoutMs?: number } = {}): Promise<T> {
+  /**
+   * Runs `method` of the worker module with `params` (structured-clone data) and resolves with its
+   * result. The job runs at most `jobTimeoutMs`, and ends by `deadline` (epoch ms) when given: a job
+   * still waiting at its deadline is refused (`time-limit`) without taking a worker.
+   */
+  run<T>(method: string, params: unknown[], options: { deadline?: number } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new WorkPoolError('crashed', this.options.name, `the ${this.options.name} pool is closed`));
     if (this.load >= this.options.size + this.options.queueLength) {
       jobsTotal.inc({ pool: this.options.name, outcome: 'busy' });
       return Promise.reject(new WorkPoolError('busy', this.options.name, `the ${this.options.name} pool is busy (${this.options.queueLength} jobs waiting)`));
     }
     return new Promise<T>((resolve, reject) => {
-      const timeoutMs = Math.max(1, Math.min(options.timeoutMs ?? this.options.jobTimeoutMs, this.options.jobTimeoutMs));
-      this.waiting.push({ method, params, timeoutMs, resolve: resolve as (value: unknown) => void, reject });
+      this.waiting.push({ method, params, deadline: options.deadline, resolve: resolve as (value: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -235,7 +239,13 @@ export class WorkPool {
     while (this.waiting.length > 0) {
       const idle = [...this.workers].find((worker) => worker.ready && !worker.leaving && !worker.job);
       if (!idle) break;
-      this.start(idle, this.waiting.shift() as Job);
+      const job = this.waiting.shift() as Job;
+      if (job.deadline !== undefined && job.deadline <= Date.now()) {
+        jobsTotal.inc({ pool: this.options.name, outcome: 'time-limit' });
+        job.reject(new WorkPoolError('time-limit', this.options.name, `the ${this.options.name} job waited past its deadline`));
+        continue;
+      }
+      this.start(idle, job);
     }
     const starting = [...this.workers].filter((worker) => !worker.ready).length;
     for (let more = this.waiting.length - starting; more > 0 && this.workers.size < this.options.size && !this.closed; more--) this.spawn();
@@ -274,6 +284,7 @@ export class WorkPool {
 
   private start(worker: PoolWorker, job: Job): void {
     const started = Date.now();
+    const timeoutMs = Math.min(this.options.jobTimeoutMs, (job.deadline ?? Number.POSITIVE_INFINITY) - started);
     const end = (reason: 'time-limit' | 'memory-limit', message: string): void => {
       if (!worker.job || worker.job.failedBy) return;
       worker.job.failedBy = reason;
@@ -281,7 +292,7 @@ export class WorkPool {
       worker.child.kill('SIGKILL');
       this.finish(worker, reason, new WorkPoolError(reason, this.options.name, message));
     };
-    const timer = setTimeout(() => end('time-limit', `the ${this.options.name} job ran longer than its ${job.timeoutMs} ms`), job.timeoutMs);
+    const timer = setTimeout(() => end('time-limit', `the ${this.options.name} job ran longer than its ${Math.round(timeoutMs)} ms`), timeoutMs);
     const limitBytes = this.options.memoryLimitMb * 1024 * 1024;
     const watch = setInterval(() => {
       const rss = worker.child.pid === undefined ? undefined : residentBytes(worker.child.pid);
