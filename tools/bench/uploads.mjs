@@ -149,11 +149,15 @@ function report(label, watched, uploads = [], extra = '') {
 }
 
 async function phase(shape, label, work) {
+  await eventLoopMax(shape);
   const stop = watch(shape.health, `${shape.url}/api/photos?public=true&sort=newest&page=1&pageSize=12`);
   const started = performance.now();
   const uploads = await work();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  report(label, await stop(), uploads, `  ${seconds} s`);
+  const watched = await stop();
+  const loops = Object.entries(await eventLoopMax(shape)).map(([name, max]) => `${name} ${ms(max).trim()}`);
+  report(label, watched, uploads, `  ${seconds} s`);
+  if (loops.length > 0) console.log(`    event loop delay max (in the process)  ${loops.join(', ')}`);
 }
 
 const rated = (results) => {
@@ -221,14 +225,34 @@ async function startStandalone() {
 
 async function startDistributed() {
   const { startCluster } = await import('../distributed/cluster.mjs');
-  const cluster = await startCluster({ instance: 'bench-uploads', logLevel: 'warn', onLine: (service, line) => /"level":(50|60)/.test(line) && console.error(`[${service}] ${line}`) });
+  const { freePort } = await import('../infra/common.mjs');
+  // Their metrics tell the event loop's own delay (prom-client's, reset at each scrape) apart from the machine's.
+  const metrics = { photos: await freePort(), analysis: await freePort() };
+  const cluster = await startCluster({
+    instance: 'bench-uploads',
+    logLevel: 'warn',
+    serviceEnv: { photos: { METRICS_PORT: String(metrics.photos) }, analysis: { METRICS_PORT: String(metrics.analysis) } },
+    onLine: (service, line) => /"level":(50|60)/.test(line) && console.error(`[${service}] ${line}`),
+  });
   return {
     name: 'distributed',
     note: 'photos + analysis services (one of each) behind the gateway, Kafka, PostgreSQL, MinIO',
     url: cluster.url,
     health: { photos: `${cluster.services.photos.url}/api/health/live`, analysis: `${cluster.services.analysis.url}/api/health/live` },
+    metrics: Object.fromEntries(Object.entries(metrics).map(([name, port]) => [name, `http://127.0.0.1:${port}/metrics`])),
     stop: () => cluster.stop(),
   };
+}
+
+/** The largest event-loop delay each service saw since the last scrape (prom-client's monitor, in ms). */
+async function eventLoopMax(shape) {
+  const result = {};
+  for (const [name, url] of Object.entries(shape.metrics ?? {})) {
+    const text = (await call(url, { timeoutMs: 10_000 })).text;
+    const value = /^nodejs_eventloop_lag_max_seconds(?:\{[^}]*\})? ([\d.e+-]+)$/m.exec(text)?.[1];
+    result[name] = value === undefined ? NaN : Number(value) * 1000;
+  }
+  return result;
 }
 
 const files = { jpeg: { name: 'photo.jpg', bytes: await twelveMegapixelJpeg() }, headerBomb: heicHeaderBomb(), heicBomb: readFileSync(join(fixtures, 'heic-10000x10000.heic')) };
