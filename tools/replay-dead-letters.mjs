@@ -8,8 +8,18 @@
 //
 //   node tools/replay-dead-letters.mjs --brokers kafka:9092 --topic photos.photo.uploaded.v1 --group analysis [--dry-run]
 //
+// Brokers: --brokers, else KAFKA_BROKERS. TLS and SASL as the services take them: KAFKA_TLS,
+// KAFKA_TLS_CA_FILE, KAFKA_TLS_CERT_FILE, KAFKA_TLS_KEY_FILE, KAFKA_SASL_MECHANISM,
+// KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD.
+//
 // Fix the cause first (a deploy, a data repair): an event that fails again is parked again.
+import { createRequire } from 'node:module';
 import { Kafka, logLevel, Partitioners } from 'kafkajs';
+
+const require = createRequire(import.meta.url);
+require('./ts-require.cjs');
+const { ConfigError } = require('../services/platform/src/config/load-config.ts');
+const { kafkaConnectionFromEnv } = require('../services/platform/src/config/kafka.config.ts');
 
 function argument(name, fallback) {
   const at = process.argv.indexOf(`--${name}`);
@@ -27,7 +37,17 @@ if (brokers.length === 0 || !topic || !group) {
 }
 const dlq = `${topic}.dlq.${group}`;
 
-const kafka = new Kafka({ clientId: 'wildframe-replay', brokers, logLevel: logLevel.WARN });
+let connection;
+try {
+  connection = kafkaConnectionFromEnv('replay-dead-letters', { ...process.env, KAFKA_BROKERS: brokers.join(','), KAFKA_CLIENT_ID: 'wildframe-replay' }, 'wildframe-replay');
+} catch (error) {
+  if (!(error instanceof ConfigError)) throw error;
+  console.error(error.message);
+  process.exit(2);
+}
+const { warnings, ...client } = connection;
+for (const warning of warnings) console.error(`warning: ${warning}`);
+const kafka = new Kafka({ ...client, logLevel: logLevel.WARN });
 const admin = kafka.admin();
 await admin.connect();
 // Replay what is parked now; what arrives during the replay waits for the next run.

@@ -6,9 +6,10 @@
 //   4. build the standalone app and the web app (the process and browser tests run the build)
 //   5. fetch/build the test servers once (Kafka jars, MinIO and FerretDB binaries; cached in ~/.cache/wildframe)
 //   6. jest: unit, integration (real PostgreSQL, Kafka, MinIO, files, s3rver) and process tests
-//   7. the distributed journeys: the six built services as processes over Kafka, PostgreSQL and
-//      MinIO from tools/infra (tools/distributed/journey.test.mjs, node's test runner), and again
-//      with mongodb:// DATABASE_URLs on FerretDB (journey.mongo.test.mjs)
+//   7. the distributed journeys: the six built services as processes over Kafka, MinIO and a
+//      database server from tools/infra (tools/distributed/journey.test.mjs, node's test runner),
+//      once on each backend: MongoDB (FerretDB, the chart's default) and PostgreSQL; and through a
+//      Kafka outage over SASL_SSL (kafka-outage.test.mjs: the broker paused 40 s)
 //   8. the deploy check: the Helm chart and k8s/ manifests (tools/deploy-check.mjs, helm fetched once)
 //   9. Playwright in Debian's Chromium against the built standalone app
 //  10. schemathesis: the API fuzz against the built standalone app (tools/fuzz/schemathesis.mjs)
@@ -85,9 +86,9 @@ if (existsSync(jestReport)) {
 
 // node:test writes the spec to the terminal and TAP to a file, whose summary is counted. Like the
 // jest suites, it is skipped with the reason when the servers could not be had (and not required).
-/** Runs a node:test journey file, counting its TAP summary; false when it failed. */
-function runJourney(title, file, report) {
-  const ok = run(title, 'node', ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${report}`, file]);
+/** Runs a node:test journey file (with `extraEnv`), counting its TAP summary; false when it failed. */
+function runJourney(title, file, report, extraEnv = {}) {
+  const ok = run(title, 'node', ['--test', '--test-reporter=spec', '--test-reporter-destination=stdout', '--test-reporter=tap', `--test-reporter-destination=${report}`, file], extraEnv);
   const tap = existsSync(report) ? readFileSync(report, 'utf8') : '';
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)$`, 'm').exec(tap)?.[1] ?? 0);
   totals.passed += count('pass');
@@ -99,14 +100,17 @@ function runJourney(title, file, report) {
 
 let journeyOk = true;
 if (serversReady) {
-  journeyOk = runJourney('distributed journey (six service processes, Kafka, PostgreSQL, MinIO)', 'tools/distributed/journey.test.mjs', join(reports, 'distributed-journey.tap'));
-  // The same shape with mongodb:// DATABASE_URLs (FerretDB), for the services that have MongoDB adapters.
+  // The same journey on each backend (DATABASE, as for start:distributed).
+  for (const [database, servers] of [['mongodb', 'FerretDB'], ['postgres', 'PostgreSQL']]) {
+    const title = `distributed journey, DATABASE=${database} (six service processes, Kafka, ${servers}, MinIO)`;
+    journeyOk = runJourney(title, 'tools/distributed/journey.test.mjs', join(reports, `distributed-journey-${database}.tap`), { DATABASE: database }) && journeyOk;
+  }
+  // Writes answer, nothing dies and every event arrives while the broker is frozen for 40 s.
   journeyOk =
-    runJourney('distributed journey on MongoDB (six service processes, Kafka, FerretDB, MinIO)', 'tools/distributed/journey.mongo.test.mjs', join(reports, 'distributed-journey-mongo.tap')) &&
-    journeyOk;
+    runJourney('Kafka outage in the distributed shape (SASL_SSL; broker paused 40 s)', 'tools/distributed/kafka-outage.test.mjs', join(reports, 'distributed-kafka-outage.tap')) && journeyOk;
 } else {
   console.log('\n▶ distributed journeys: SKIPPED, Kafka, MinIO and FerretDB could not be prepared (see above)');
-  totals.skipped += 2;
+  totals.skipped += 3;
 }
 
 // The Helm chart and kustomize manifests: helm 4 fetched into the cache when absent (no skip).

@@ -1,34 +1,13 @@
 // The admin panel against the real standalone app: who gets in, users, photos (featured on the
 // home page) and contact messages from a guest's form to the archive.
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { chooseOption, createAccount, dismissCookieBanner, expectToast, fillLogin, openSignedIn, signInThroughApi, SITE_ADMIN, uniqueEmail } from './auth-fixtures';
+import { demoContentSettled } from './photos-fixtures';
 
 const TIGER = readFileSync(join(__dirname, '..', '..', 'services', 'photos', 'test-fixtures', 'wildlife_mammal_tiger_in_snow_puzzlejigsaw.jpg'));
-
-/**
- * At its first start the standalone app adds demo photos in the background, each analysed by the
- * real engine; while that runs the server answers slowly and new featured photos keep arriving.
- * These tests measure a 5 s poll and look for one featured photo, so they start once it is done
- * (its progress file in DATA_DIR says so). Without demo content there is no such file to wait for.
- */
-async function demoContentSettled(): Promise<void> {
-  const dataDir = process.env.E2E_DATA_DIR;
-  if (!dataDir) return;
-  const progress = join(dataDir, 'demo-content.json');
-  const started = Date.now();
-  for (;;) {
-    if (existsSync(progress)) {
-      if ((JSON.parse(readFileSync(progress, 'utf8')) as { done?: boolean }).done) return;
-    } else if (Date.now() - started > 10_000) {
-      return;
-    }
-    if (Date.now() - started > 240_000) throw new Error('The demo content was still being added after 4 minutes');
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-  }
-}
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);

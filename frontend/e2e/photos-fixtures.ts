@@ -3,8 +3,8 @@
 // cannot be brought into quickly (a full gallery, a failing server) are answered in the browser,
 // and each spec says so.
 import { expect, type APIRequestContext, type Page, type Route } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 
 const FIXTURES = resolve(__dirname, '../../services/photos/test-fixtures');
 
@@ -93,4 +93,27 @@ export function cardFixture(index: number, overrides: Record<string, unknown> = 
 /** Signs the page in by storing the token before the app starts. */
 export async function useSession(page: Page, sessionToken: string): Promise<void> {
   await page.addInitScript((token) => window.localStorage.setItem('sessionToken', token), sessionToken);
+}
+
+/**
+ * At its first start the standalone app adds demo photos in the background, each analysed by the
+ * real engine; while that runs the server answers slowly (an upload's critique may miss its
+ * deadline) and new featured photos keep arriving. Specs that time the server or need a critique
+ * start once it is done (its progress file in DATA_DIR says so). Without demo content there is no
+ * such file to wait for.
+ */
+export async function demoContentSettled(): Promise<void> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) return;
+  const progress = join(dataDir, 'demo-content.json');
+  const started = Date.now();
+  for (;;) {
+    if (existsSync(progress)) {
+      if ((JSON.parse(readFileSync(progress, 'utf8')) as { done?: boolean }).done) return;
+    } else if (Date.now() - started > 10_000) {
+      return;
+    }
+    if (Date.now() - started > 240_000) throw new Error('The demo content was still being added after 4 minutes');
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+  }
 }

@@ -20,6 +20,7 @@ export const EVENT_CATALOGUE = {
   'photos.photo.viewed.v1': 'wildframe.photos.v1.PhotoViewed',
   'photos.photo.visibility-changed.v1': 'wildframe.photos.v1.PhotoVisibilityChanged',
   'photos.photo.featured-changed.v1': 'wildframe.photos.v1.PhotoFeaturedChanged',
+  'photos.photo.reviewed.v1': 'wildframe.photos.v1.PhotoReviewed',
   'photos.member-rating.changed.v1': 'wildframe.photos.v1.MemberRatingChanged',
   'analysis.photo.analyzed.v1': 'wildframe.analysis.v1.PhotoAnalyzed',
   'billing.subscription.activated.v1': 'wildframe.billing.v1.SubscriptionActivated',
@@ -57,6 +58,7 @@ export const EVENT_KEYS: { readonly [T in Topic]: keyof EventPayloads[T] & strin
   'photos.photo.viewed.v1': 'photoId',
   'photos.photo.visibility-changed.v1': 'photoId',
   'photos.photo.featured-changed.v1': 'photoId',
+  'photos.photo.reviewed.v1': 'photoId',
   'photos.member-rating.changed.v1': 'photoId',
   'analysis.photo.analyzed.v1': 'photoId',
   'billing.subscription.activated.v1': 'userId',
@@ -132,6 +134,8 @@ export interface PhotoUploaded {
   mimeType: string;
   isTemporary: boolean;
   uploadedAt: string;
+  /** 'review' when held for an admin's review; empty otherwise. */
+  moderation: string;
 }
 
 export interface PhotoDeleted {
@@ -169,7 +173,24 @@ export interface PhotoVisibilityChanged {
 export interface PhotoFeaturedChanged {
   photoId: string;
   isFeatured: boolean;
+  /** The admin; empty when a hold for review unfeatured it. */
   changedBy: string;
+  at: string;
+}
+
+export interface PhotoReviewed {
+  photoId: string;
+  /** Empty for a guest upload. */
+  userId: string;
+  /** 'approved' or 'rejected'. */
+  decision: string;
+  /** The admin's reason; empty when none. */
+  reason: string;
+  reviewedBy: string;
+  /** Why the AI engine held the photo. */
+  reviewReasons: string[];
+  /** The category after approval; empty when rejected. */
+  category: string;
   at: string;
 }
 
@@ -210,6 +231,8 @@ export interface PhotoAnalyzed {
   aiModel: string;
   category: string;
   analyzedAt: string;
+  /** Why the engine holds the photo for an admin's review; empty when rated outright. */
+  reviewReasons: string[];
 }
 
 // ---- billing (key: user id) ----
@@ -277,6 +300,7 @@ export interface EventPayloads {
   'photos.photo.viewed.v1': PhotoViewed;
   'photos.photo.visibility-changed.v1': PhotoVisibilityChanged;
   'photos.photo.featured-changed.v1': PhotoFeaturedChanged;
+  'photos.photo.reviewed.v1': PhotoReviewed;
   'photos.member-rating.changed.v1': MemberRatingChanged;
   'analysis.photo.analyzed.v1': PhotoAnalyzed;
   'billing.subscription.activated.v1': SubscriptionActivated;

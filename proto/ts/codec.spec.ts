@@ -36,6 +36,7 @@ describe('event codec', () => {
       mimeType: '',
       isTemporary: false,
       uploadedAt: '',
+      moderation: '',
     } satisfies PhotoUploaded);
   });
 

@@ -131,6 +131,23 @@ export class EventCodec {
     return Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
+  /**
+   * A payload stored before fields were added to its message (an outbox entry written by the
+   * previous version, published after an upgrade), with those fields at their proto3 defaults, as
+   * a reader of the old bytes sees them. Fields present are left as they are; `encode` still checks
+   * them. Anything that is not an object is returned unchanged (and refused by `encode`).
+   */
+  withAddedFields<T extends Topic>(topic: T, stored: unknown): EventPayloads[T] {
+    if (!isPlainObject(stored)) return stored as EventPayloads[T];
+    const type = this.typeOf(topic);
+    const defaults = type.toObject(type.create(), TO_OBJECT_OPTIONS);
+    const filled: Record<string, unknown> = { ...stored };
+    for (const field of type.fieldsArray) {
+      if (filled[field.name] === undefined && defaults[field.name] != null) filled[field.name] = defaults[field.name];
+    }
+    return filled as unknown as EventPayloads[T];
+  }
+
   /** Decodes bytes into a fresh plain object with every field (defaults for absent ones). */
   decode<T extends Topic>(topic: T, bytes: Uint8Array): EventPayloads[T] {
     const type = this.typeOf(topic);

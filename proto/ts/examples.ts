@@ -52,6 +52,7 @@ export const EXAMPLE_PAYLOADS = {
     mimeType: 'image/jpeg',
     isTemporary: true,
     uploadedAt: '2025-02-02T06:12:00.000Z',
+    moderation: '',
   },
   'photos.photo.deleted.v1': {
     photoId: '9d0e6a4b-1c2f-4e3a-8b5d-7f6e5d4c3b2a',
@@ -85,6 +86,16 @@ export const EXAMPLE_PAYLOADS = {
     changedBy: '0a9b8c7d-6e5f-4a3b-2c1d-0e9f8a7b6c5d',
     at: '2025-02-02T07:03:00.000Z',
   },
+  'photos.photo.reviewed.v1': {
+    photoId: '9d0e6a4b-1c2f-4e3a-8b5d-7f6e5d4c3b2a',
+    userId: '5b1f7c2e-8a43-4c1e-9a57-2a8a1d3c9e01',
+    decision: 'approved',
+    reason: '',
+    reviewedBy: '0a9b8c7d-6e5f-4a3b-2c1d-0e9f8a7b6c5d',
+    reviewReasons: ['It looks like a screenshot or a document, not a nature photograph.'],
+    category: 'wildlife',
+    at: '2025-02-02T08:00:00.000Z',
+  },
   'photos.member-rating.changed.v1': {
     ratingId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',
     photoId: '9d0e6a4b-1c2f-4e3a-8b5d-7f6e5d4c3b2a',
@@ -114,6 +125,7 @@ export const EXAMPLE_PAYLOADS = {
     aiModel: 'local',
     category: 'wildlife',
     analyzedAt: '2025-02-02T06:12:09.000Z',
+    reviewReasons: [],
   },
   'billing.subscription.activated.v1': {
     userId: '5b1f7c2e-8a43-4c1e-9a57-2a8a1d3c9e01',

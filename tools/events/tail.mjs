@@ -4,6 +4,8 @@
 //   npm run events:tail -- --topic photos.photo.liked.v1 [--topic ...] [--brokers host:port[,...]]
 //                          [--from-beginning] [--group id] [--json] [--max n]
 // Brokers: --brokers, else KAFKA_BROKERS, else the broker of `npm run infra -- start kafka`.
+// TLS and SASL as the services take them: KAFKA_TLS, KAFKA_TLS_CA_FILE, KAFKA_TLS_CERT_FILE,
+// KAFKA_TLS_KEY_FILE, KAFKA_SASL_MECHANISM, KAFKA_SASL_USERNAME, KAFKA_SASL_PASSWORD.
 // Without --group it reads as a throw-away consumer group (nothing is committed for later).
 import { randomUUID } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -15,6 +17,8 @@ const require = createRequire(import.meta.url);
 require('../ts-require.cjs');
 const { EventCodec } = require('../../proto/ts/codec.ts');
 const { isTopic, TOPICS } = require('../../proto/ts/catalogue.ts');
+const { ConfigError } = require('../../services/platform/src/config/load-config.ts');
+const { kafkaConnectionFromEnv } = require('../../services/platform/src/config/kafka.config.ts');
 
 const usage =
   'usage: npm run events:tail -- --topic <topic> [--topic <topic>] [--brokers host:port[,...]] [--from-beginning] [--group id] [--json] [--max n]';
@@ -67,8 +71,20 @@ function headersOf(message) {
   return headers;
 }
 
+/** The brokers and the TLS/SASL options of every Wildframe Kafka client, from the environment. */
+function connection(brokerList) {
+  try {
+    return kafkaConnectionFromEnv('events:tail', { ...process.env, KAFKA_BROKERS: brokerList.join(','), KAFKA_CLIENT_ID: 'wildframe-events-tail' }, 'wildframe-events-tail');
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
 const codec = new EventCodec();
-const kafka = new Kafka({ brokers: await brokers(), clientId: 'wildframe-events-tail', logLevel: logLevel.ERROR });
+const { warnings, ...client } = connection(await brokers());
+for (const warning of warnings) console.error(`events:tail: warning: ${warning}`);
+const kafka = new Kafka({ ...client, logLevel: logLevel.ERROR });
 const consumer = kafka.consumer({ groupId: options.group ?? `events-tail-${hostname()}-${randomUUID().slice(0, 8)}`, maxWaitTimeInMs: 500 });
 let printed = 0;
 let stopping = false;

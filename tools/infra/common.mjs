@@ -265,9 +265,13 @@ export async function cli(kind, { start, stopInstance, status }) {
   }
 }
 
-function describe(facts) {
+function describe(facts, prefix = '') {
   return Object.entries(facts)
-    .filter(([name]) => !['reused', 'pid', 'secretAccessKey'].includes(name))
-    .map(([name, value]) => `${name}=${Array.isArray(value) ? value.join(',') : value}`)
+    .filter(([name]) => !['reused', 'pid', 'secretAccessKey', 'password'].includes(name))
+    .map(([name, value]) =>
+      value !== null && typeof value === 'object' && !Array.isArray(value)
+        ? describe(value, `${prefix}${name}.`)
+        : `${prefix}${name}=${Array.isArray(value) ? value.join(',') : value}`,
+    )
     .join(' ');
 }

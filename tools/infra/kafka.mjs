@@ -2,10 +2,16 @@
 // A single-node Apache Kafka broker (KRaft: broker and controller in one JVM) for tests and the
 // local distributed shape, from Apache's own jars on Maven Central (no container runtime needed).
 //   node tools/infra/kafka.mjs start|stop|status [--instance name]
-//   import { start } from './kafka.mjs'; const { brokers, stop } = await start();
-// Needs Java 17+ and Maven (jars fetched once into <cache>/kafka). Loopback only, free ports.
+//   import { start } from './kafka.mjs'; const { brokers, saslSsl, stop } = await start();
+// Needs Java 17+ and Maven (jars fetched once into <cache>/kafka), and openssl for the SASL_SSL
+// listener. Loopback only, free ports.
+//
+// Two listeners: PLAINTEXT (`brokers`) and SASL_SSL (`saslSsl.brokers`): TLS with a CA and broker
+// certificate made at start with openssl (`saslSsl.caFile`), client certificates optional (one is
+// made: `saslSsl.clientCertFile`/`clientKeyFile`, for mutual TLS), and one user (`saslSsl.username`,
+// a random `saslSsl.password`) accepted with PLAIN, SCRAM-SHA-256 and SCRAM-SHA-512.
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import {
@@ -116,17 +122,57 @@ function log4jConfig(dir) {
   return file;
 }
 
-function serverProperties(dir, { port, controllerPort, autoCreateTopics, partitions }) {
+/**
+ * A CA, a broker certificate for 127.0.0.1/localhost and a client certificate, all signed by the
+ * CA, made with openssl in `dir` (PEM; keys unencrypted PKCS#8, which Kafka's PEM key store reads).
+ */
+async function makeCertificates(dir) {
+  const file = (name) => join(dir, name);
+  const openssl = (args) => run('openssl', args, { cwd: dir });
+  const days = '30';
+  await openssl(['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.crt', '-days', days, '-subj', '/CN=Wildframe test CA']);
+  const signed = async (name, subject, extensions) => {
+    writeFileSync(file(`${name}.ext`), `${extensions}\n`);
+    await openssl(['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', `${name}.key`, '-out', `${name}.csr`, '-subj', subject]);
+    await openssl(['x509', '-req', '-in', `${name}.csr`, '-CA', 'ca.crt', '-CAkey', 'ca.key', '-CAcreateserial', '-out', `${name}.crt`, '-days', days, '-extfile', `${name}.ext`]);
+  };
+  await signed('broker', '/CN=localhost', 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth');
+  await signed('client', '/CN=wildframe-test-client', 'extendedKeyUsage=clientAuth');
+  // Kafka's PEM key store: the private key and its certificate in one file.
+  writeFileSync(file('broker.pem'), readFileSync(file('broker.key'), 'utf8') + readFileSync(file('broker.crt'), 'utf8'));
+  return { caFile: file('ca.crt'), keyStore: file('broker.pem'), clientCertFile: file('client.crt'), clientKeyFile: file('client.key') };
+}
+
+/** The SASL_SSL listener's settings: TLS from the made key store, PLAIN users in JAAS, SCRAM users in the metadata log. */
+function saslSslProperties({ keyStore, caFile, username, password }) {
+  const prefix = 'listener.name.sasl_ssl';
+  return [
+    'sasl.enabled.mechanisms=PLAIN,SCRAM-SHA-256,SCRAM-SHA-512',
+    `${prefix}.ssl.keystore.type=PEM`,
+    `${prefix}.ssl.keystore.location=${keyStore}`,
+    `${prefix}.ssl.truststore.type=PEM`,
+    `${prefix}.ssl.truststore.location=${caFile}`,
+    // A client certificate is checked when one is presented (mutual TLS), not required.
+    `${prefix}.ssl.client.auth=requested`,
+    `${prefix}.plain.sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required user_${username}="${password}";`,
+    `${prefix}.scram-sha-256.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+    `${prefix}.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;`,
+  ];
+}
+
+function serverProperties(dir, { port, controllerPort, saslSslPort, saslSsl, autoCreateTopics, partitions }) {
   const file = join(dir, 'server.properties');
+  const secured = saslSsl !== undefined;
   writeFileSync(
     file,
     [
       'process.roles=broker,controller',
       'node.id=1',
       `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}`,
-      'listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT',
+      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}${secured ? `,SASL_SSL://127.0.0.1:${saslSslPort}` : ''}`,
+      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}${secured ? `,SASL_SSL://127.0.0.1:${saslSslPort}` : ''}`,
+      `listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT${secured ? ',SASL_SSL:SASL_SSL' : ''}`,
+      ...(secured ? saslSslProperties(saslSsl) : []),
       'inter.broker.listener.name=PLAINTEXT',
       'controller.listener.names=CONTROLLER',
       `log.dirs=${join(dir, 'data')}`,
@@ -158,8 +204,10 @@ function java(args, options) {
  * Starts (or reuses) a broker. Options: instance ('default' for the CLI), owner (a pid whose death
  * lets a later start sweep the instance away; a jest run passes its own), autoCreateTopics
  * (default true), partitions (default 3), warmUp (default true: one group join, so tests do not
- * see the retriable errors of a fresh broker). Returns { brokers, instance, reused, pid, logFile, stop }.
- * stop() stops the broker only if this call started it.
+ * see the retriable errors of a fresh broker), saslSsl (default true: the SASL_SSL listener).
+ * Returns { brokers, saslSsl: { brokers, caFile, clientCertFile, clientKeyFile, username, password,
+ * mechanisms }, instance, reused, pid, logFile, stop }, with saslSslUnavailable (why) instead of
+ * saslSsl when openssl is missing. stop() stops the broker only if this call started it.
  */
 export async function start(options = {}) {
   const instance = options.instance ?? 'default';
@@ -170,12 +218,47 @@ export async function start(options = {}) {
     await prepare();
     await stopInstance(instance); // leftovers of a dead instance
     const dir = instanceDir(KIND, instance);
-    const port = await freePort();
-    let controllerPort = await freePort();
-    while (controllerPort === port) controllerPort = await freePort();
+    const ports = new Set();
+    const newPort = async () => {
+      let chosen = await freePort();
+      while (ports.has(chosen)) chosen = await freePort();
+      ports.add(chosen);
+      return chosen;
+    };
+    const port = await newPort();
+    const controllerPort = await newPort();
+    let saslSsl;
+    let saslSslUnavailable;
+    // Without openssl the broker still starts, with PLAINTEXT only: what needs SASL_SSL says why.
+    if (options.saslSsl ?? true) {
+      saslSslUnavailable = await requireTool('openssl', 'the SASL_SSL listener needs its certificates made', ['version']).then(
+        () => undefined,
+        (error) => error.message,
+      );
+      if (saslSslUnavailable) log(KIND, `no SASL_SSL listener: ${saslSslUnavailable}`);
+    }
+    if ((options.saslSsl ?? true) && !saslSslUnavailable) {
+      const tlsDir = join(dir, 'tls');
+      mkdirSync(tlsDir, { recursive: true });
+      const made = await makeCertificates(tlsDir);
+      const saslSslPort = await newPort();
+      saslSsl = {
+        brokers: [`127.0.0.1:${saslSslPort}`],
+        caFile: made.caFile,
+        clientCertFile: made.clientCertFile,
+        clientKeyFile: made.clientKeyFile,
+        username: 'wildframe',
+        password: randomBytes(12).toString('hex'),
+        mechanisms: ['plain', 'scram-sha-256', 'scram-sha-512'],
+        keyStore: made.keyStore,
+        port: saslSslPort,
+      };
+    }
     const properties = serverProperties(dir, {
       port,
       controllerPort,
+      saslSslPort: saslSsl?.port,
+      saslSsl,
       autoCreateTopics: options.autoCreateTopics ?? true,
       partitions: options.partitions ?? 3,
     });
@@ -187,7 +270,11 @@ export async function start(options = {}) {
     let clusterId;
     do clusterId = randomBytes(16).toString('base64url');
     while (clusterId.startsWith('-'));
-    await java(['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties, '--ignore-formatted']);
+    // SCRAM credentials live in the metadata log: written with the format (PLAIN's are in the JAAS line).
+    const scram = saslSsl
+      ? ['SCRAM-SHA-256', 'SCRAM-SHA-512'].flatMap((mechanism) => ['--add-scram', `${mechanism}=[name=${saslSsl.username},password=${saslSsl.password}]`])
+      : [];
+    await java(['-cp', classpath, 'kafka.tools.StorageTool', 'format', '-t', clusterId, '-c', properties, '--ignore-formatted', ...scram]);
     const logFile = join(dir, 'kafka.log');
     writeFileSync(logFile, '');
     const pid = spawnDetached(
@@ -206,6 +293,11 @@ export async function start(options = {}) {
       { logFile, cwd: dir },
     );
     const facts = { brokers: [`127.0.0.1:${port}`], instance, pid, logFile };
+    if (saslSsl) {
+      const { keyStore: _keyStore, port: _port, ...client } = saslSsl;
+      facts.saslSsl = client;
+    }
+    if (saslSslUnavailable) facts.saslSslUnavailable = saslSslUnavailable;
     writeState(KIND, instance, { pid, ownerPid: options.owner, dir, facts });
     try {
       await poll(

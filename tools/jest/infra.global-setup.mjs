@@ -2,6 +2,8 @@
 // the databases of every run (PostgreSQL and FerretDB, databases.global-setup.mjs), plus a Kafka broker and a MinIO server of this run's own (from
 // tools/infra, built once and cached), named to the tests through the environment:
 //   KAFKA_TEST_BROKERS                  host:port[,host:port]
+//   KAFKA_TEST_SASL_SSL_BROKERS, KAFKA_TEST_CA_FILE, KAFKA_TEST_CLIENT_CERT_FILE, KAFKA_TEST_CLIENT_KEY_FILE,
+//   KAFKA_TEST_SASL_USERNAME, KAFKA_TEST_SASL_PASSWORD   the same broker's SASL_SSL listener
 //   S3_TEST_ENDPOINT, S3_TEST_REGION, S3_TEST_ACCESS_KEY_ID, S3_TEST_SECRET_ACCESS_KEY
 // Given already (e.g. a CI service), they are used as they are. A server that cannot start fails
 // the run with the reason under CI=true or WILDFRAME_REQUIRE_INFRA=1; elsewhere its suites are
@@ -23,6 +25,17 @@ export default async function setup() {
         const { start } = await import('../infra/kafka.mjs');
         const kafka = await start({ instance, owner: process.pid });
         process.env.KAFKA_TEST_BROKERS = kafka.brokers.join(',');
+        if (kafka.saslSslUnavailable) process.env.KAFKA_TEST_SASL_SSL_UNAVAILABLE = kafka.saslSslUnavailable;
+        if (kafka.saslSsl) {
+          Object.assign(process.env, {
+            KAFKA_TEST_SASL_SSL_BROKERS: kafka.saslSsl.brokers.join(','),
+            KAFKA_TEST_CA_FILE: kafka.saslSsl.caFile,
+            KAFKA_TEST_CLIENT_CERT_FILE: kafka.saslSsl.clientCertFile,
+            KAFKA_TEST_CLIENT_KEY_FILE: kafka.saslSsl.clientKeyFile,
+            KAFKA_TEST_SASL_USERNAME: kafka.saslSsl.username,
+            KAFKA_TEST_SASL_PASSWORD: kafka.saslSsl.password,
+          });
+        }
         return kafka;
       },
     });

@@ -2,12 +2,13 @@
 //   WILDFRAME_TEST_MONGO_URL       FerretDB 1.24 (tools/infra/ferretdb.mjs, built once and cached;
 //                                  starts in well under a second), the MongoDB backend of
 //                                  describeEachBackend() in @wildframe/platform/testing;
-//   WILDFRAME_TEST_REAL_MONGO_URL  real MongoDB in a container (testcontainers), only where a
-//                                  container runtime exists: the same suites then run on it too.
+//   WILDFRAME_TEST_REAL_MONGO_URL  real MongoDB in a container (testcontainers, image
+//                                  WILDFRAME_TEST_MONGO_IMAGE, default mongo:8.0) wherever a
+//                                  container runtime can run it: the same suites then run on it too.
 // Given already (e.g. a CI service), they are used as they are. FerretDB that cannot start fails the
 // run under CI=true or WILDFRAME_REQUIRE_INFRA=1; elsewhere the MongoDB suites are skipped with the
-// reason (WILDFRAME_TEST_MONGO_UNAVAILABLE). The absence of a container runtime is only reported.
-import { existsSync } from 'node:fs';
+// reason (WILDFRAME_TEST_MONGO_UNAVAILABLE). No real MongoDB (no runtime, or no image) is only
+// reported, in one printed line.
 import { infraRequired } from './infra-required.mjs';
 
 const MONGO_IMAGE = process.env.WILDFRAME_TEST_MONGO_IMAGE || 'mongo:8.0';
@@ -42,33 +43,37 @@ export default async function setup() {
 }
 
 /**
- * Real MongoDB through testcontainers when a container runtime is there. Here (no runtime, and no
- * image can be pulled) it reports why not, once per run, and the suites run on FerretDB only.
+ * Real MongoDB through testcontainers (a dev dependency): started when testcontainers finds a
+ * working container runtime (its own detection: TESTCONTAINERS_HOST_OVERRIDE, DOCKER_HOST,
+ * ~/.testcontainers.properties, the Docker socket, a rootless one) and it can pull or already has
+ * the image. Otherwise it says plainly, in one line, that the MongoDB suites run on the
+ * MongoDB-wire server (FerretDB) only, and why; no suite fails for it (CI here has no runtime).
  */
 async function realMongo() {
-  const socket = process.env.DOCKER_HOST || (existsSync('/var/run/docker.sock') ? 'unix:///var/run/docker.sock' : undefined);
-  if (!socket) {
-    const reason = 'no container runtime (no DOCKER_HOST, no /var/run/docker.sock): real MongoDB is not tested here, FerretDB is';
+  const fallback = (why) => {
+    const reason = `real MongoDB (${MONGO_IMAGE}) is not tested: ${why}; the MongoDB suites run on FerretDB (MongoDB wire) only`;
     console.log(`[test infra] ${reason}`);
     return { reason };
-  }
-  let testcontainers;
+  };
+  const { GenericContainer, getContainerRuntimeClient } = await import('testcontainers');
+  let runtime;
   try {
-    const name = 'testcontainers'; // optional: install it (npm i -D testcontainers@11) where containers run
-    testcontainers = await import(name);
-  } catch {
-    const reason = `a container runtime is at ${socket}, but the testcontainers package is not installed: real MongoDB is not tested`;
-    console.log(`[test infra] ${reason}`);
-    return { reason };
+    runtime = await getContainerRuntimeClient();
+  } catch (error) {
+    return fallback(`testcontainers found no container runtime (${firstLine(error)})`);
   }
+  const where = `${runtime.info.containerRuntime.host} (${runtime.info.containerRuntime.operatingSystem}, socket ${runtime.info.containerRuntime.remoteSocketPath})`;
+  const started = Date.now();
   try {
-    const container = await new testcontainers.GenericContainer(MONGO_IMAGE).withExposedPorts(27017).start();
+    const container = await new GenericContainer(MONGO_IMAGE).withExposedPorts(27017).withStartupTimeout(120_000).start();
     const url = `mongodb://${container.getHost()}:${container.getMappedPort(27017)}/`;
-    console.log(`[test infra] real MongoDB (${MONGO_IMAGE}) in a container at ${url}`);
+    console.log(`[test infra] real MongoDB (${MONGO_IMAGE}) in a container at ${url}, started in ${((Date.now() - started) / 1000).toFixed(1)} s: the MongoDB suites run on it and on FerretDB`);
     return { url, stop: () => container.stop() };
   } catch (error) {
-    const reason = `real MongoDB (${MONGO_IMAGE}) could not start in a container: ${String(error?.message ?? error).split('\n')[0]}`;
-    console.log(`[test infra] ${reason}`);
-    return { reason };
+    return fallback(`a container runtime is at ${where}, but ${MONGO_IMAGE} could not start there (${firstLine(error)})`);
   }
+}
+
+function firstLine(error) {
+  return String(error?.message ?? error).split('\n')[0];
 }

@@ -70,12 +70,18 @@ export interface PhotoRatingView {
 
 export type AnalyzePhotoResult =
   | { outcome: 'rated'; rating: PhotoRatingView }
-  | { outcome: 'refused'; message: typeof CONTENT_REFUSED_MESSAGE; reasons: string[] };
+  | { outcome: 'refused'; message: typeof CONTENT_REFUSED_MESSAGE; reasons: string[] }
+  /**
+   * Rated, but held for an admin's review: the engine is unsure the photo is a nature photograph.
+   * `reasons` are short sentences in plain words for the owner and the admin.
+   */
+  | { outcome: 'review'; rating: PhotoRatingView; reasons: string[] };
 
 export interface AnalysisApi {
   /**
-   * Rates a photo and stores the rating (publishing `analysis.photo.analyzed.v1`), or refuses it.
-   * Analysing a photo id that already has a rating returns the stored rating. Rejects when the
+   * Rates a photo and stores the rating (publishing `analysis.photo.analyzed.v1`), holds it for
+   * review (rated, the reasons stored and published with the rating), or refuses it. Analysing a
+   * photo id that already has a rating returns the stored rating (and its hold, if any). Rejects when the
    * deadline passes first; the caller then stores the photo without a rating (the spec's
    * "AI analysis temporarily unavailable").
    */

@@ -13,7 +13,7 @@ import {
   createHttpApp,
   loadConfig,
 } from '@wildframe/platform';
-import { createTestDatabase, describeEachBackend } from '@wildframe/platform/testing';
+import { createTestDatabase, describeEachBackend, withProviderReplaced } from '@wildframe/platform/testing';
 import type { TestBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -23,6 +23,9 @@ import { Client } from 'pg';
 import request from 'supertest';
 import { analysisConfigSchema } from './analysis.config';
 import { AnalysisModule } from './analysis.module';
+import { PHOTO_ANALYZER } from './engine/engine.providers';
+import type { PhotoAnalyzer } from './engine/photo-analyzer';
+import { HELD_WITHOUT_REASON } from './ratings/analyze-photo.use-case';
 import { REPO_FIXTURES } from './testing/fixtures';
 
 // Boots the real module on a real PostgreSQL with the real engine and models.
@@ -32,6 +35,25 @@ const TOKEN = 'internal-token-for-tests-0123456789';
 const fixture = (name: string): Buffer => readFileSync(join(REPO_FIXTURES, name));
 const KINGFISHER = fixture('wildlife_bird_kingfisher_gcompris.webp');
 const CANYON = fixture('landscape_canyon_de_chelly_gcompris.webp');
+
+/** The engine's reason for the photos the double below holds. */
+const HOLD_REASON = 'It looks like a screenshot or a document, not a nature photograph.';
+
+/**
+ * The engine is the boundary here: the real one rates every photo, and this double (injected by
+ * Nest in its place) turns its verdict into a hold for photos titled "Held…", with the reason, or
+ * with none for "Held without reason". What the service does with a hold is under test.
+ */
+function holdingTitled(engine: PhotoAnalyzer): PhotoAnalyzer {
+  return {
+    name: engine.name,
+    async analyze(input) {
+      const outcome = await engine.analyze(input);
+      if (outcome.outcome !== 'rated' || !input.title.startsWith('Held')) return outcome;
+      return { outcome: 'review', rating: outcome.rating, reasons: input.title === 'Held without reason' ? [' '] : [HOLD_REASON] };
+    },
+  };
+}
 
 function identity(plan: Identity['plan'], overrides: Partial<Identity> = {}): Identity {
   return { userId: randomUUID(), email: `${plan}@example.com`, firstName: 'Test', lastName: 'User', plan, isAdmin: false, ...overrides };
@@ -59,7 +81,7 @@ async function boot(exposeInternalApi: boolean, databaseUrl?: string, env: Recor
   @Module({
     imports: [
       PlatformModule.forRoot({ logging: { service: 'analysis', level: 'silent' }, eventBus: bus }),
-      AnalysisModule.register(config, exposeInternalApi ? { exposeInternalApi: true } : undefined),
+      withProviderReplaced(AnalysisModule.register(config, exposeInternalApi ? { exposeInternalApi: true } : undefined), PHOTO_ANALYZER, holdingTitled),
     ],
   })
   class TestModule {}
@@ -169,6 +191,7 @@ describeEachBackend('analysis service', (backend) => {
       aiModel: rating.aiModel,
       category: 'wildlife',
       analyzedAt: rating.createdAt,
+      reviewReasons: [],
     });
     // Stored in the platform's outbox with the rating and marked published once on the bus.
     expect(await db.storedEvents(privatePhoto)).toEqual([{ id: event.id, published: true }]);
@@ -178,6 +201,31 @@ describeEachBackend('analysis service', (backend) => {
     expect(again).toEqual({ outcome: 'rated', rating });
     await main.bus.idle();
     expect(booted.analyzed).toHaveLength(1);
+  });
+
+  it('holds a photo the engine is unsure of: rated, stored and published with its reasons, and answered held again', async () => {
+    const photoId = randomUUID();
+    const before = booted.analyzed.length;
+    const result = await api.analyze({ photoId, userId: owner.userId, title: 'Held screenshot', description: '', image: CANYON, isPublic: false }, { deadlineMs: 60_000 });
+    if (result.outcome !== 'review') throw new Error(`expected a hold, got ${result.outcome}`);
+    expect(result.reasons).toEqual([HOLD_REASON]);
+    expect(result.rating.photoId).toBe(photoId);
+    expect(result.rating.overallRating).toMatch(/^(10\.0|\d\.\d)$/);
+
+    await main.bus.idle();
+    expect(booted.analyzed).toHaveLength(before + 1);
+    const event = booted.analyzed.at(-1) as EventEnvelope<'analysis.photo.analyzed.v1'>;
+    expect(event.payload).toMatchObject({ photoId, overallRating: Number(result.rating.overallRating), reviewReasons: [HOLD_REASON] });
+
+    // The hold is stored with the rating: a retry (or a re-send after a crash) is answered held, announcing nothing new.
+    expect(await api.getRating(photoId)).toEqual(result.rating);
+    expect(await api.analyze({ photoId, userId: owner.userId, title: 'Another title', description: '', image: KINGFISHER, isPublic: false }, { deadlineMs: 60_000 })).toEqual(result);
+    await main.bus.idle();
+    expect(booted.analyzed).toHaveLength(before + 1);
+
+    // An engine that holds without saying why still gives the owner a reason.
+    const silent = await api.analyze({ photoId: randomUUID(), userId: null, title: 'Held without reason', description: '', image: CANYON, isPublic: false }, { deadlineMs: 60_000 });
+    expect(silent).toMatchObject({ outcome: 'review', reasons: [HELD_WITHOUT_REASON] });
   });
 
   it('refuses a photo without nature and stores nothing', async () => {
@@ -255,7 +303,7 @@ describeEachBackend('analysis service', (backend) => {
       // A late upload event cannot bring a deleted photo back.
       await main.bus.publish(
         'photos.photo.uploaded.v1',
-        { photoId: privatePhoto, userId: owner.userId, title: 't', category: 'wildlife', fileSize: 1, mimeType: 'image/webp', isTemporary: false, uploadedAt: new Date().toISOString() },
+        { photoId: privatePhoto, userId: owner.userId, title: 't', category: 'wildlife', fileSize: 1, mimeType: 'image/webp', isTemporary: false, uploadedAt: new Date().toISOString(), moderation: '' },
         { key: privatePhoto },
       );
       await main.bus.idle();
@@ -289,6 +337,8 @@ describeEachBackend('analysis service', (backend) => {
       expect(await client.getRating(randomUUID())).toBeNull();
       const refused = await client.analyze({ photoId: randomUUID(), userId: null, title: '', description: '', image: fixture('notnature_person_cameraman_gray_skimage.png'), isPublic: false }, { deadlineMs: 60_000 });
       expect(refused.outcome).toBe('refused');
+      const held = await client.analyze({ photoId: randomUUID(), userId: null, title: 'Held over HTTP', description: '', image: CANYON, isPublic: false }, { deadlineMs: 60_000 });
+      expect(held).toMatchObject({ outcome: 'review', reasons: [HOLD_REASON], rating: { category: 'landscape' } });
       await expect(createAnalysisHttpClient({ baseUrl: url, internalToken: 'wrong' }).getRating(photoId)).rejects.toEqual(new AnalysisApiError(401, 'Not authenticated'));
     });
   });

@@ -38,6 +38,8 @@ export const analysisConfigSchema = z
     OPENAI_MAX_RETRIES: count(2, 5),
     /** Shared secret of the internal HTTP API (`x-internal-token`); required when that API is exposed. */
     INTERNAL_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** During a rotation, a second accepted token (the one rotated in, then out); callers present INTERNAL_API_TOKEN. */
+    INTERNAL_API_TOKEN_PREVIOUS: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine(requireDriverSettings)
   .superRefine((value, ctx) => {

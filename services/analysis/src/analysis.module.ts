@@ -1,7 +1,6 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
-import { DatabaseModule, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider, WorkPool } from '@wildframe/platform';
-import { join } from 'node:path';
+import { DatabaseModule, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider, WorkPool } from '@wildframe/platform';
 import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
 import { ANALYSIS_WORKERS, engineWorkerProviders } from './engine-workers/engine-workers.providers';
@@ -9,13 +8,11 @@ import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
 import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
 import { InternalAnalysisController } from './ratings/internal-analysis.controller';
 import { LocalAnalysisApi } from './ratings/local-analysis-api';
-import { analysisMongoModels, analysisRepositories } from './repositories/analysis-repositories';
+import { analysisRepositories } from './repositories/analysis-repositories';
+import { analysisDatabase } from './analysis.database';
 import { EditingSuggestionsController } from './tips/editing-suggestions.controller';
 import { EditingSuggestionsUseCase } from './tips/editing-suggestions.use-case';
 import { analysisApiDocument } from './openapi';
-
-/** Versioned migrations of the `analysis` schema (copied next to the compiled code by the build). */
-export const analysisMigrationsFolder = join(__dirname, '..', 'migrations');
 
 export interface AnalysisModuleOptions {
   /**
@@ -59,12 +56,10 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
       module: AnalysisModule,
       imports: [
         DatabaseModule.forService({
-          schema: 'analysis',
+          ...analysisDatabase,
           url: config.DATABASE_URL,
-          migrationsFolder: analysisMigrationsFolder,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
-          mongoModels: analysisMongoModels,
         }),
       ],
       controllers: [EditingSuggestionsController, ...(options.exposeInternalApi ? [InternalAnalysisController] : [])],
@@ -78,7 +73,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
         EditingSuggestionsUseCase,
         PhotoEventsConsumer,
         InternalTokenGuard,
-        { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },
+        { provide: INTERNAL_API_TOKEN, useValue: acceptedSecrets(config.INTERNAL_API_TOKEN, config.INTERNAL_API_TOKEN_PREVIOUS) },
       ],
     };
   }

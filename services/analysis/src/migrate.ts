@@ -1,5 +1,4 @@
 import { runMigrations } from '@wildframe/platform';
-import { analysisMigrationsFolder } from './analysis.module';
-import { analysisMongoModels } from './repositories/analysis-repositories';
+import { analysisDatabase } from './analysis.database';
 
-void runMigrations('analysis', analysisMigrationsFolder, process.env, { mongoModels: analysisMongoModels });
+void runMigrations(analysisDatabase, process.env);

@@ -23,6 +23,8 @@ export const authConfigSchema = z
     AUTH_RATE_LIMIT_WINDOW_MINUTES: envField.positiveInt(15),
     /** Shared secret of the internal accounts API (`x-internal-token`); required when that API is exposed. */
     INTERNAL_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+    /** During a rotation, a second accepted token (the one rotated in, then out); callers present INTERNAL_API_TOKEN. */
+    INTERNAL_API_TOKEN_PREVIOUS: z.string().min(16, 'must be at least 16 characters').optional(),
   })
   .superRefine(requireDriverSettings)
   .superRefine((value, ctx) => {

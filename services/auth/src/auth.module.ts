@@ -1,6 +1,5 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, IdentityRegistry, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
-import { join } from 'node:path';
+import { DatabaseModule, IdentityRegistry, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
 import { AdminUsersController } from './controllers/admin-users.controller';
@@ -9,7 +8,8 @@ import { AvatarController } from './controllers/avatar.controller';
 import { InternalAccountsController } from './controllers/internal-accounts.controller';
 import { UserController } from './controllers/user.controller';
 import { LiveSessionsCache } from './repositories/live-sessions.cache';
-import { authMongoModels, authRepositories } from './repositories/auth-repositories';
+import { authRepositories } from './repositories/auth-repositories';
+import { authDatabase } from './auth.database';
 import { AccountsApiService } from './use-cases/accounts-api';
 import { AdminUsersService } from './use-cases/admin-users.service';
 import { AccountsService } from './use-cases/accounts.service';
@@ -23,9 +23,6 @@ import { PlanChangesConsumer } from './use-cases/plan-changes.consumer';
 import { SessionsService } from './use-cases/sessions.service';
 import { authApiDocument } from './openapi';
 import { preferencesParts } from './preferences';
-
-/** Versioned migrations of the `auth` schema (copied next to the compiled code by the build). */
-export const authMigrationsFolder = join(__dirname, '..', 'migrations');
 
 export interface AuthModuleOptions {
   /**
@@ -59,12 +56,10 @@ export class AuthModule implements OnModuleInit {
       module: AuthModule,
       imports: [
         DatabaseModule.forService({
-          schema: 'auth',
+          ...authDatabase,
           url: config.DATABASE_URL,
-          migrationsFolder: authMigrationsFolder,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
-          mongoModels: authMongoModels,
         }),
       ],
       controllers: [
@@ -94,7 +89,7 @@ export class AuthModule implements OnModuleInit {
         PlanChangesConsumer,
         AdminUsersService,
         InternalTokenGuard,
-        { provide: INTERNAL_API_TOKEN, useValue: config.INTERNAL_API_TOKEN ?? null },
+        { provide: INTERNAL_API_TOKEN, useValue: acceptedSecrets(config.INTERNAL_API_TOKEN, config.INTERNAL_API_TOKEN_PREVIOUS) },
       ],
     };
   }

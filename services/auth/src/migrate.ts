@@ -1,5 +1,4 @@
 import { runMigrations } from '@wildframe/platform';
-import { authMigrationsFolder } from './auth.module';
-import { authMongoModels } from './repositories/auth-repositories';
+import { authDatabase } from './auth.database';
 
-void runMigrations('auth', authMigrationsFolder, process.env, { mongoModels: authMongoModels });
+void runMigrations(authDatabase, process.env);

@@ -2,7 +2,6 @@ import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
 import { CLOCK, DatabaseModule, databaseDriver, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
-import { join } from 'node:path';
 import { BILLING_CONFIG } from './billing.config';
 import type { BillingConfig } from './billing.config';
 import { BillingController } from './controllers/billing.controller';
@@ -16,7 +15,8 @@ import { createStripeClient, StripePaymentProvider } from './providers/stripe/st
 import type { StripeSettings } from './providers/stripe/stripe-payment-provider';
 import { stripeWebhookRawBody } from './providers/stripe/stripe-webhook-raw-body';
 import { AccountsClient } from './repositories/accounts.client';
-import { billingMongoModels, mongoRepositories } from './repositories/mongo';
+import { mongoRepositories } from './repositories/mongo';
+import { billingDatabase } from './billing.database';
 import { postgresRepositories } from './repositories/postgres';
 import { SandboxLedger } from './providers/sandbox/sandbox-ledger.repository';
 import { AccountChangesConsumer } from './use-cases/account-changes.consumer';
@@ -27,9 +27,6 @@ import { StripeWebhooks } from './use-cases/stripe-webhooks.service';
 import { SubscriptionSync } from './use-cases/subscription-sync.service';
 import { Upgrades } from './use-cases/upgrades.service';
 import { billingApiDocument } from './openapi';
-
-/** Versioned migrations of the `billing` schema (copied next to the compiled code by the build). */
-export const billingMigrationsFolder = join(__dirname, '..', 'migrations');
 
 /** The Stripe settings of a configuration validated with PAYMENT_PROVIDER=stripe. */
 export function stripeSettings(config: BillingConfig): StripeSettings {
@@ -98,10 +95,8 @@ export class BillingModule {
       imports: [
         ScheduleModule.forRoot(),
         DatabaseModule.forService({
-          schema: 'billing',
+          ...billingDatabase,
           url: config.DATABASE_URL,
-          migrationsFolder: billingMigrationsFolder,
-          mongoModels: billingMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),

@@ -1,5 +1,4 @@
 import { runMigrations } from '@wildframe/platform';
-import { billingMigrationsFolder } from './billing.module';
-import { billingMongoModels } from './repositories/mongo';
+import { billingDatabase } from './billing.database';
 
-void runMigrations('billing', billingMigrationsFolder, process.env, { mongoModels: billingMongoModels });
+void runMigrations(billingDatabase, process.env);

@@ -1,17 +1,14 @@
 import { DynamicModule, Module } from '@nestjs/common';
 import { DatabaseModule, openApiProvider } from '@wildframe/platform';
-import { join } from 'node:path';
 import { CONTACT_CONFIG } from './contact.config';
 import type { ContactConfig } from './contact.config';
 import { AdminContactMessagesController } from './controllers/admin-contact-messages.controller';
 import { ContactController } from './controllers/contact.controller';
-import { contactMongoModels, contactRepositories } from './repositories/contact-repositories';
+import { contactRepositories } from './repositories/contact-repositories';
+import { contactDatabase } from './contact.database';
 import { ContactMessagesAdmin } from './use-cases/contact-messages-admin';
 import { SubmitContactMessage } from './use-cases/submit-contact-message';
 import { contactApiDocument } from './openapi';
-
-/** Versioned migrations of the `contact` schema on PostgreSQL (copied next to the compiled code by the build). */
-export const contactMigrationsFolder = join(__dirname, '..', 'migrations');
 
 /** Contact messages from the public form; responses, status, archive and the audit trail for admins. */
 @Module({})
@@ -21,10 +18,8 @@ export class ContactModule {
       module: ContactModule,
       imports: [
         DatabaseModule.forService({
-          schema: 'contact',
+          ...contactDatabase,
           url: config.DATABASE_URL,
-          migrationsFolder: contactMigrationsFolder,
-          mongoModels: contactMongoModels,
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),

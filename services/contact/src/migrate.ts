@@ -1,5 +1,4 @@
 import { runMigrations } from '@wildframe/platform';
-import { contactMigrationsFolder } from './contact.module';
-import { contactMongoModels } from './repositories/contact-repositories';
+import { contactDatabase } from './contact.database';
 
-void runMigrations('contact', contactMigrationsFolder, process.env, { mongoModels: contactMongoModels });
+void runMigrations(contactDatabase, process.env);

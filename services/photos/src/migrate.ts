@@ -1,5 +1,4 @@
 import { runMigrations } from '@wildframe/platform';
-import { photosMigrationsFolder } from './photos.module';
-import { photosMongoModels } from './repositories/mongo/schemas';
+import { photosDatabase } from './photos.database';
 
-void runMigrations('photos', photosMigrationsFolder, process.env, { mongoModels: photosMongoModels });
+void runMigrations(photosDatabase, process.env);

@@ -2,6 +2,7 @@ import { messageSchema, ServiceApiDocument, uuidParams } from '@wildframe/platfo
 import { z } from 'zod';
 import { addMemberRatingsApi } from './member-ratings/member-ratings.openapi';
 import { addPhotographersApi } from './photographers/photographers.openapi';
+import { addPhotoReviewsApi } from './photo-reviews/photo-reviews.openapi';
 import { assetQuery, descriptionBody, galleryQuery, imageQuery, uploadFields } from './dto/photos.dto';
 import {
   descriptionUpdatedSchema,
@@ -50,7 +51,16 @@ export function photosApiDocument(): ServiceApiDocument {
     .add({ method: 'post', path: '/api/photos/{id}/view', operationId: 'recordView', summary: 'Record a view (once per viewer and day)', access: 'optional', params: id, response: { status: 200, description: 'Views so far', json: viewsSchema } })
     .add({ method: 'post', path: '/api/photos/{id}/like', operationId: 'toggleLike', summary: 'Like or unlike a photo', access: 'optional', params: id, response: { status: 200, description: 'Whether the caller likes it now', json: likeSchema } })
     .add({ method: 'put', path: '/api/photos/{id}/description', operationId: 'updateDescription', summary: 'Change the description of an own photo', access: 'user', params: id, body: descriptionBody, response: { status: 200, description: 'The new description', json: descriptionUpdatedSchema } })
-    .add({ method: 'post', path: '/api/photos/{id}/toggle-public', operationId: 'togglePublic', summary: 'Publish or unpublish an own photo', access: 'user', params: id, response: { status: 200, description: 'The new visibility', json: visibilitySchema } })
+    .add({
+      method: 'post',
+      path: '/api/photos/{id}/toggle-public',
+      operationId: 'togglePublic',
+      summary: 'Publish or unpublish an own photo (a photo held for review is published once an admin approves it)',
+      access: 'user',
+      params: id,
+      response: { status: 200, description: 'The new visibility', json: visibilitySchema },
+      errors: [409],
+    })
     .add({ method: 'delete', path: '/api/photos/{id}', operationId: 'deletePhoto', summary: 'Delete an own photo', access: 'user', params: id, response: { status: 200, description: 'Deleted', json: messageSchema } })
     .add({ method: 'get', path: '/api/photos/{id}/download', operationId: 'downloadPhoto', summary: 'The original file of an own photo', access: 'user', params: id, response: { status: 200, description: 'The original file', binary: DOWNLOAD_TYPES } })
     .add({
@@ -80,6 +90,15 @@ export function photosApiDocument(): ServiceApiDocument {
     .add({ method: 'get', path: '/api/featured-photos', operationId: 'getFeaturedPhotos', summary: 'The featured photos', access: 'public', response: { status: 200, description: 'Cards', json: z.array(photoCardSchema) } })
     .add({ method: 'get', path: '/api/admin/photos', operationId: 'adminListPhotos', summary: 'Every photo', access: 'admin', response: { status: 200, description: 'Photos', json: z.array(photoDetailSchema) } })
     .add({ method: 'delete', path: '/api/admin/photos/{id}', operationId: 'adminDeletePhoto', summary: 'Delete any photo', access: 'admin', params: id, response: { status: 200, description: 'Deleted', json: messageSchema } })
-    .add({ method: 'post', path: '/api/admin/photos/{id}/toggle-featured', operationId: 'adminToggleFeatured', summary: 'Feature or unfeature a public photo', access: 'admin', params: id, response: { status: 200, description: 'The new state', json: featuredSchema } });
-  return addPhotographersApi(addMemberRatingsApi(document));
+    .add({
+      method: 'post',
+      path: '/api/admin/photos/{id}/toggle-featured',
+      operationId: 'adminToggleFeatured',
+      summary: 'Feature or unfeature a public photo (a photo held for review is featured once approved)',
+      access: 'admin',
+      params: id,
+      response: { status: 200, description: 'The new state', json: featuredSchema },
+      errors: [409],
+    });
+  return addPhotoReviewsApi(addPhotographersApi(addMemberRatingsApi(document)));
 }

@@ -2,7 +2,6 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { CLOCK, databaseDriver, DatabaseModule, LocalServiceRegistry, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { ANALYSIS_CLIENT } from './analysis/analysis-client';
 import { AnalysisClientAdapter } from './analysis/analysis-client.adapter';
 import { PhotosController } from './controllers/photos.controller';
@@ -12,7 +11,6 @@ import { PhotoFiles } from './images/photo-files';
 import { PHOTOS_CONFIG } from './photos.config';
 import type { PhotosConfig } from './photos.config';
 import { PublicReadCache } from './public-cache/public-read-cache';
-import { photosMongoModels } from './repositories/mongo/schemas';
 import { photosRepositoryProviders } from './repositories/repository-providers';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { PhotoOrphansJob } from './use-cases/photo-orphans.job';
@@ -24,34 +22,30 @@ import { PhotosApiService } from './use-cases/photos-api';
 import { SiteAssets } from './use-cases/site-assets';
 import { UploadPhoto } from './use-cases/upload-photo';
 import { photosApiDocument } from './openapi';
-import { memberRatingsMongoModels, memberRatingsParts } from './member-ratings';
-import { photographersMongoModels, photographersParts } from './photographers';
-import { uploadAdmissionParts, uploadAttemptsMongoModels } from './upload-admission';
+import { memberRatingsParts } from './member-ratings';
+import { photographersParts } from './photographers';
+import { photoReviewsParts } from './photo-reviews';
+import { uploadAdmissionParts } from './upload-admission';
 import { ImageJobs } from './images/image-jobs';
-
-/** Versioned migrations of the `photos` schema (copied next to the compiled code by the build). */
-export const photosMigrationsFolder = join(__dirname, '..', 'migrations');
+import { photosDatabase } from './photos.database';
 
 /** Uploads, derivatives, gallery, likes, views, featured photos, limits and guest expiry. */
 @Module({})
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const community = [memberRatingsParts(driver), photographersParts(driver)];
-    const admission = uploadAdmissionParts(driver);
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), uploadAdmissionParts(driver)];
     return {
       module: PhotosModule,
       imports: [
         DatabaseModule.forService({
-          schema: 'photos',
+          ...photosDatabase,
           url: config.DATABASE_URL,
-          migrationsFolder: photosMigrationsFolder,
-          mongoModels: [...photosMongoModels, ...memberRatingsMongoModels, ...photographersMongoModels, ...uploadAttemptsMongoModels],
           runMigrations: config.RUN_MIGRATIONS,
           poolSize: config.DATABASE_POOL_SIZE,
         }),
       ],
-      controllers: [PhotosController, ...community.flatMap((part) => part.controllers)],
+      controllers: [PhotosController, ...features.flatMap((part) => part.controllers)],
       providers: [
         openApiProvider('PHOTOS_OPENAPI', () => photosApiDocument()),
         { provide: PHOTOS_CONFIG, useValue: config },
@@ -82,8 +76,7 @@ export class PhotosModule {
         PhotoOrphansJob,
         SiteAssets,
         PhotosApiService,
-        ...community.flatMap((part) => part.providers),
-        ...admission.providers,
+        ...features.flatMap((part) => part.providers),
       ],
       exports: [UploadPhoto, PhotoActions, SiteAssets, PublicReadsFastPath],
     };

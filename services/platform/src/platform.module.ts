@@ -16,6 +16,7 @@ import { HttpErrorFilter } from './errors/http-error.filter';
 import { EVENT_BUS } from './events/event-bus';
 import type { EventBus } from './events/event-bus';
 import { HealthController, HealthRegistry } from './health/health';
+import { acceptedSecrets } from './identity/accepted-secrets';
 import { IdentityRegistry } from './identity/identity';
 import { IDENTITY_SECRET, IdentityMiddleware } from './identity/identity.middleware';
 import { loggingModule, LoggingOptions } from './logging/logging';
@@ -38,14 +39,21 @@ export interface PlatformOptions {
   clock?: Clock;
   /** Distributed shape: the secret the gateway signs caller identities with (IDENTITY_SECRET). */
   identitySecret?: string;
+  /** During a rotation: a second accepted secret (IDENTITY_SECRET_PREVIOUS). */
+  identitySecretPrevious?: string;
 }
 
 @Injectable()
 class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShutdown {
-  constructor(@Inject(EVENT_BUS) private readonly bus: EventBus) {}
+  constructor(
+    @Inject(EVENT_BUS) private readonly bus: EventBus,
+    private readonly health: HealthRegistry,
+  ) {}
 
   // Every module has subscribed during onModuleInit; consuming starts only once all have.
   async onApplicationBootstrap(): Promise<void> {
+    const readiness = this.bus.readinessCheck?.();
+    if (readiness) this.health.register(readiness);
     await this.bus.start();
   }
 
@@ -80,7 +88,7 @@ export class PlatformModule implements NestModule {
         LocalServiceRegistry,
         OpenApiCatalogue,
         { provide: CLOCK, useValue: options.clock ?? systemClock },
-        { provide: IDENTITY_SECRET, useValue: options.identitySecret ?? null },
+        { provide: IDENTITY_SECRET, useValue: acceptedSecrets(options.identitySecret, options.identitySecretPrevious) },
         { provide: EVENT_BUS, useValue: options.eventBus },
         EventBusLifecycle,
         // Also a provider, for code that identifies the caller before the Nest pipeline.

@@ -1,6 +1,7 @@
 import { encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
 import { createTestDatabase } from '@wildframe/platform/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { Client } from 'pg';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { builtEntrypoint, freePort, startProcess, waitForStatus } from './testing/child-process';
@@ -152,24 +153,44 @@ describe('each service starts alone', () => {
     }
   });
 
-  it('a database that is down makes readiness fail but not liveness', async () => {
+  it('a database that is down makes readiness fail (saying why) but not liveness, and the service recovers when it is back, without a restart', async () => {
     const database = await createTestDatabase();
+    const name = new URL(database.url).pathname.slice(1);
+    const admin = new Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    await admin.connect();
     const port = await freePort();
     const running = startProcess(builtEntrypoint('contact'), { DATABASE_URL: database.url, PORT: String(port), LOG_LEVEL: 'warn' });
     try {
       await waitForStatus(`http://127.0.0.1:${port}/api/health`, 200);
-      await database.drop();
+      // The outage: the service's connections are cut and new ones refused.
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS false`);
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
       const res = await waitForStatus(`http://127.0.0.1:${port}/api/health/ready`, 503);
       expect(await res.json()).toEqual({
         statusCode: 503,
-        message: 'Service not ready',
+        message: expect.stringMatching(/^Service not ready \(database:contact: .*not currently accepting connections/),
         status: 'unavailable',
         checks: { 'database:contact': 'down' },
       });
       expect((await fetch(`http://127.0.0.1:${port}/api/health/live`)).status).toBe(200);
+
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`);
+      const back = await waitForStatus(`http://127.0.0.1:${port}/api/health/ready`, 200);
+      expect(await back.json()).toEqual({ status: 'ok', checks: { 'database:contact': 'up' } });
+      // A write goes through again, in the same process.
+      const sent = await fetch(`http://127.0.0.1:${port}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Back Again', email: 'back@example.org', subject: 'After the outage', message: 'The database is back and so is the contact form.', category: 'feedback' }),
+      });
+      expect(sent.status).toBe(201);
+      expect(running.child.exitCode).toBeNull();
     } finally {
       running.child.kill('SIGTERM');
       await running.exited;
+      await admin.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS true`).catch(() => undefined);
+      await admin.end();
+      await database.drop();
     }
   });
 });

@@ -1,50 +1,52 @@
 import 'reflect-metadata';
 import { MongoServiceDatabase } from '@wildframe/platform';
-import { createMongoTestDatabase, createTestDatabase, describeWithServer, mongoTestServer } from '@wildframe/platform/testing';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createMongoTestDatabase, describeWithServer, mongoTestServer } from '@wildframe/platform/testing';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { RunningStandalone, startStandalone } from './standalone';
 import { DATA_SERVICES, DEFAULT_ADMIN, type DataService } from './standalone.module';
+import { builtEntrypoint, startProcess } from './testing/child-process';
 import { workspaceRoot } from './workspace-root';
 
 /**
- * The standalone app with `DATABASE_URL=mongodb://…` (FerretDB here): a short product journey
- * through HTTP (signup, upload, like, contact) on MongoDB.
- *
- * A service moves to MongoDB once its module is wired for it (it passes its mongoose models,
- * `mongoModels`, to DatabaseModule.forService); until then it keeps a PostgreSQL database of its
- * own here (`<SERVICE>_DATABASE_URL`), and the run prints which services are on which backend. Once every service has its adapters, the whole app
- * runs on MongoDB.
+ * The standalone app with `DATABASE_URL=mongodb://…` (FerretDB here): every service on MongoDB, a
+ * short product journey through HTTP (signup, upload, like, contact); then each service's
+ * migration Job (its built migrate.js, as the chart runs it) on a fresh database, which must create
+ * every index the running modules created here.
  */
-const onMongo = DATA_SERVICES.filter((service) => {
-  // Wired: the service module hands its mongoose models to DatabaseModule.forService.
-  const module = join(workspaceRoot(), 'services', service, 'src', `${service}.module.ts`);
-  return existsSync(module) && /\bmongoModels\b/.test(readFileSync(module, 'utf8'));
-});
-const onPostgres = DATA_SERVICES.filter((service) => !onMongo.includes(service));
+
+/** The named indexes of each collection of a service's MongoDB database (`_id_` aside), sorted. */
+async function indexesOf(service: DataService, url: string): Promise<Record<string, string[]>> {
+  const database = MongoServiceDatabase.connect({ service, url });
+  try {
+    const indexes: Record<string, string[]> = {};
+    for (const collection of await database.collectionNames()) {
+      const names = (await database.indexNames(collection)).filter((name) => name !== '_id_').sort();
+      if (names.length > 0) indexes[collection] = names;
+    }
+    return indexes;
+  } finally {
+    await database.close();
+  }
+}
 
 describeWithServer('standalone app on MongoDB (FerretDB)', mongoTestServer(), ({ url: serverUrl }) => {
   let running: RunningStandalone;
   let mongo: Awaited<ReturnType<typeof createMongoTestDatabase>>;
-  let postgres: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
   let dataDir: string;
   const state: { token?: string; userId?: string; photoId?: string; messageId?: string; admin?: string } = {};
 
   beforeAll(async () => {
-    console.log(`standalone on MongoDB: ${onMongo.join(', ') || 'no service'}; still on PostgreSQL (module not wired for MongoDB yet): ${onPostgres.join(', ') || 'none'}`);
     mongo = await createMongoTestDatabase(serverUrl);
-    if (onPostgres.length > 0) postgres = await createTestDatabase();
     dataDir = mkdtempSync(join(tmpdir(), 'wildframe-standalone-mongo-'));
     // A stand-in web build: this test is about the API on MongoDB.
     writeFileSync(join(dataDir, 'index.html'), '<!doctype html><title>Wildframe</title><div id="root"></div>');
-    const overrides = Object.fromEntries(onPostgres.map((service) => [`${service.toUpperCase()}_DATABASE_URL`, postgres?.url ?? '']));
     running = await startStandalone({
       PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: mongo.url,
-      ...overrides,
       WEB_DIR: dataDir,
       LOG_LEVEL: 'warn',
       SEED_DEMO_CONTENT: 'false',
@@ -54,7 +56,6 @@ describeWithServer('standalone app on MongoDB (FerretDB)', mongoTestServer(), ({
   afterAll(async () => {
     await running?.stop();
     await mongo?.drop();
-    await postgres?.drop();
     if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -132,11 +133,34 @@ describeWithServer('standalone app on MongoDB (FerretDB)', mongoTestServer(), ({
     const message = listed.body.find((entry: { id: string }) => entry.id === state.messageId);
     expect(message.userId).toBe(state.userId);
     expect(message.responses.map((response: { responseText: string }) => response.responseText)).toEqual(['Thanks, noted.']);
-    if (onMongo.includes('contact')) {
-      const [stored] = await documents('contact', 'contact_messages', { _id: state.messageId });
-      expect(stored?.['responses']).toHaveLength(1);
-      // Its `received` event went out and left the document.
-      expect(stored?.['_outbox'] ?? []).toEqual([]);
-    }
+    const [stored] = await documents('contact', 'contact_messages', { _id: state.messageId });
+    expect(stored?.['responses']).toHaveLength(1);
+    // Its `received` event went out and left the document.
+    expect(stored?.['_outbox'] ?? []).toEqual([]);
   });
+
+  it('each service’s migration Job (built migrate.js) creates on a fresh database every index its module created here', async () => {
+    const fresh = await createMongoTestDatabase(serverUrl);
+    try {
+      const listing: string[] = [];
+      // The five Jobs at once, as the chart's hooks run them (each on its own database).
+      const jobs = DATA_SERVICES.map((service) => startProcess(builtEntrypoint(service).replace(/main\.js$/, 'migrate.js'), { DATABASE_URL: fresh.url, DATABASE_DRIVER: 'mongodb' }));
+      for (const [index, service] of DATA_SERVICES.entries()) {
+        const job = jobs[index];
+        if (job === undefined) throw new Error(`no migration Job for ${service}`);
+        expect({ service, exit: await job.exited, output: job.output() }).toEqual({ service, exit: 0, output: expect.stringMatching(new RegExp(`${service}: indexes of \\d+ models ensured`)) });
+        const byJob = await indexesOf(service, fresh.url);
+        expect({ service, indexes: byJob }).toEqual({ service, indexes: await indexesOf(service, mongo.url) });
+        expect(byJob['processed_events']).toEqual(['processed_events_consumer_event']);
+        listing.push(`${service}: ${Object.entries(byJob).map(([collection, names]) => `${collection} (${names.join(', ')})`).join('; ')}`);
+      }
+      // The indexes the photos Job once left out (its feature folders' models): one critique per member and photo, and the photographers' read model.
+      const photos = await indexesOf('photos', fresh.url);
+      expect(photos['member_ratings']).toEqual(['member_ratings_photo_updated', 'member_ratings_photo_user', 'member_ratings_user', 'outbox_seq']);
+      expect(photos['photographers']).toEqual(['photographers_public']);
+      console.log(`indexes created by each migrate.js on MongoDB:\n  ${listing.join('\n  ')}`);
+    } finally {
+      await fresh.drop();
+    }
+  }, 120_000);
 });

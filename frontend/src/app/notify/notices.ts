@@ -130,6 +130,11 @@ export const NOTICES = {
   addResponseFailed: 'Failed to add response',
   archiveMessageFailed: 'Failed to archive message',
   deleteMessageFailed: 'Failed to delete message',
+  /** Ours: the spec has no review of held photos; these follow its admin notices. */
+  photoApproved: 'Photo approved',
+  photoRejected: 'Photo rejected',
+  approvePhotoFailed: 'Failed to approve photo',
+  rejectPhotoFailed: 'Failed to reject photo',
 
   // ---- Contact ----
   sendMessageFailed: 'Failed to send message',

@@ -7,7 +7,7 @@ import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
 import { AccessDenied } from './access-denied';
 import { AdminPager, useAdminPage } from './admin-pager';
-import { filterMessages, filterPhotos, filterUsers } from './admin-search';
+import { filterMessages, filterPhotos, filterUsers, photosNeedingReview, type PhotoFilter } from './admin-search';
 import { MESSAGES_POLL_MS, useGetAdminPhotosQuery, useGetAdminUsersQuery, useGetContactMessagesQuery } from './api';
 import { MessagesTab } from './messages-tab';
 import { PhotosTab } from './photos-tab';
@@ -62,6 +62,7 @@ function TabBody({ query, what, children }: { query: ListQuery; what: string; ch
 function AdminPanel({ admin }: { admin: CurrentUser }) {
   const [search, setSearch] = useState('');
   const [tab, setTab] = useState('users');
+  const [photoFilter, setPhotoFilter] = useState<PhotoFilter>('all');
   // Phones: tighter gaps between the tab labels, so all three fit.
   const narrow = !Grid.useBreakpoint().sm;
   const users = useGetAdminUsersQuery(undefined, { refetchOnMountOrArgChange: true });
@@ -69,10 +70,13 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
   const messages = useGetContactMessagesQuery(undefined, { pollingInterval: MESSAGES_POLL_MS, refetchOnMountOrArgChange: true });
 
   const shownUsers = filterUsers(users.data ?? [], search);
-  const shownPhotos = filterPhotos(photos.data ?? [], search);
+  const searchedPhotos = filterPhotos(photos.data ?? [], search);
+  const heldPhotos = photosNeedingReview(searchedPhotos);
+  const shownPhotos = photoFilter === 'review' ? heldPhotos : searchedPhotos;
   const shownMessages = filterMessages(messages.data ?? [], search);
   const usersPage = useAdminPage(shownUsers, search);
-  const photosPage = useAdminPage(shownPhotos, search);
+  // Another filter, like another search, starts again at the first page.
+  const photosPage = useAdminPage(shownPhotos, `${photoFilter}\u0000${search}`);
   const count = (query: { data?: unknown[] }, shown: unknown[]) => (query.data ? ` (${shown.length})` : '');
   // Opening a tab brings its list up to date (messages are polled anyway): a deleted user's photos
   // leave the photo list a moment after the user, once the photos service has removed them.
@@ -125,7 +129,7 @@ function AdminPanel({ admin }: { admin: CurrentUser }) {
             children: (
               <TabBody query={photos} what="photos">
                 <App component={false}>
-                  <PhotosTab photos={photosPage.items} />
+                  <PhotosTab photos={photosPage.items} filter={photoFilter} onFilterChange={setPhotoFilter} needsReview={heldPhotos.length} />
                 </App>
                 <AdminPager label="Photos pages" page={photosPage.page} pages={photosPage.pages} onChange={photosPage.setPage} />
               </TabBody>

@@ -1,5 +1,5 @@
 import type { PhotoDetail } from '../photos/types';
-import { filterMessages, filterPhotos, filterUsers } from './admin-search';
+import { filterMessages, filterPhotos, filterUsers, photosNeedingReview } from './admin-search';
 import type { AdminUser, ContactMessage } from './types';
 
 const user = (over: Partial<AdminUser>): AdminUser => ({
@@ -56,6 +56,15 @@ describe('admin search', () => {
     expect(filterPhotos(photos, 'ansel').map((p) => p.id)).toEqual(['p2']);
     expect(filterPhotos(photos, 'wildlife').map((p) => p.id)).toEqual(['p1']);
     expect(filterPhotos(photos, 'dusk').map((p) => p.id)).toEqual(['p2']);
+  });
+
+  it('keeps the photos held for review for the “Needs review” filter', () => {
+    const photos = [
+      { id: 'p1', title: 'Heron', moderation: null },
+      { id: 'p2', title: 'Screen capture', moderation: 'review' },
+    ] as PhotoDetail[];
+    expect(photosNeedingReview(photos).map((p) => p.id)).toEqual(['p2']);
+    expect(photosNeedingReview(filterPhotos(photos, 'heron'))).toEqual([]);
   });
 
   it('finds messages by sender, subject, text, category or status', () => {

@@ -1,4 +1,5 @@
 // The admin panel's one search box filters all three tabs: what a term matches in each.
+import { isHeld } from '../photos/review';
 import type { PhotoDetail } from '../photos/types';
 import type { AdminUser, ContactMessage } from './types';
 
@@ -18,6 +19,16 @@ export function filterUsers(users: readonly AdminUser[], term: string): AdminUse
 
 export function filterPhotos(photos: readonly PhotoDetail[], term: string): PhotoDetail[] {
   return photos.filter((p) => matches(term, [p.title, p.description, p.username, p.category]));
+}
+
+/** The Photos tab's filter: every photo, or those the AI engine held for review. */
+export type PhotoFilter = 'all' | 'review';
+
+/** The issue's words for the held photos' filter. */
+export const NEEDS_REVIEW = 'Needs review';
+
+export function photosNeedingReview(photos: readonly PhotoDetail[]): PhotoDetail[] {
+  return photos.filter(isHeld);
 }
 
 export function filterMessages(messages: readonly ContactMessage[], term: string): ContactMessage[] {

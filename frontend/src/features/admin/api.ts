@@ -45,6 +45,16 @@ export const adminApi = api
         query: (id) => ({ url: `admin/photos/${path(id)}`, method: 'DELETE' }),
         invalidatesTags: (_result, error, id) => (error ? [] : [PHOTOS, photoTag(id), PUBLIC_PHOTOS, FEATURED_PHOTOS]),
       }),
+      /** A held photo approved: it may be published and featured, and shows its category. */
+      approvePhoto: build.mutation<ResponseBody<'adminApprovePhoto'>, string>({
+        query: (id) => ({ url: `admin/photos/${path(id)}/approve`, method: 'POST', body: {} }),
+        invalidatesTags: (_result, error, id) => (error ? [] : [PHOTOS, photoTag(id)]),
+      }),
+      /** A held photo rejected: deleted, with the admin's reason kept in the audit trail. */
+      rejectPhoto: build.mutation<ResponseBody<'adminRejectPhoto'>, { id: string; reason: string }>({
+        query: ({ id, reason }) => ({ url: `admin/photos/${path(id)}/reject`, method: 'POST', body: { reason } }),
+        invalidatesTags: (_result, error, { id }) => (error ? [] : [PHOTOS, photoTag(id)]),
+      }),
       toggleFeatured: build.mutation<ResponseBody<'adminToggleFeatured'>, string>({
         query: (id) => ({ url: `admin/photos/${path(id)}/toggle-featured`, method: 'POST' }),
         invalidatesTags: (_result, error, id) => (error ? [] : [PHOTOS, photoTag(id), FEATURED_PHOTOS]),
@@ -81,6 +91,8 @@ export const {
   useGetAdminPhotosQuery,
   useDeleteAdminPhotoMutation,
   useToggleFeaturedMutation,
+  useApprovePhotoMutation,
+  useRejectPhotoMutation,
   useGetContactMessagesQuery,
   useChangeMessageStatusMutation,
   useAddMessageResponseMutation,

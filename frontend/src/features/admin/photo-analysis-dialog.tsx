@@ -1,7 +1,7 @@
 import { CalendarOutlined, EyeOutlined, HeartOutlined, UserOutlined } from '@ant-design/icons';
 import { Modal, Tag } from 'antd';
 import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
-import { CategoryBadge } from '../photos/category-badge';
+import { PhotoBadge } from '../photos/category-badge';
 import { formatPhotoDate } from '../photos/photo-date';
 import { PhotoImage } from '../photos/photo-image';
 import type { PhotoDetail } from '../photos/types';
@@ -38,7 +38,7 @@ export function PhotoAnalysisDialog({ photo, onClose }: PhotoAnalysisDialogProps
           </div>
           <div className="photo-dialog__side">
             <div className="photo-facts">
-              <CategoryBadge category={photo.category} />
+              <PhotoBadge photo={photo} />
               <Tag className={`admin-tag ${photo.isPublic ? 'admin-tag--public' : 'admin-tag--muted'}`}>{photo.isPublic ? 'Public' : 'Private'}</Tag>
               {photo.isFeatured && <Tag className="admin-tag admin-tag--featured">Featured</Tag>}
             </div>

@@ -9,12 +9,14 @@ interface ReasonDialogProps {
   okText: string;
   danger?: boolean;
   busy: boolean;
+  /** The action needs a reason (a rejection); otherwise it is optional. */
+  reasonRequired?: boolean;
   onConfirm: (reason: string) => void;
   onCancel: () => void;
 }
 
-/** Confirms an action on a contact message and asks for an optional reason for the audit trail. */
-export function ReasonDialog({ open, title, children, okText, danger = false, busy, onConfirm, onCancel }: ReasonDialogProps) {
+/** Confirms an admin action and asks for a reason for the audit trail (optional unless required). */
+export function ReasonDialog({ open, title, children, okText, danger = false, busy, reasonRequired = false, onConfirm, onCancel }: ReasonDialogProps) {
   const [reason, setReason] = useState('');
   const id = useId();
   useEffect(() => {
@@ -26,7 +28,7 @@ export function ReasonDialog({ open, title, children, okText, danger = false, bu
       title={title}
       okText={okText}
       cancelText="Cancel"
-      okButtonProps={{ danger, loading: busy }}
+      okButtonProps={{ danger, loading: busy, disabled: reasonRequired && reason.trim() === '' }}
       onOk={() => onConfirm(reason.trim())}
       onCancel={onCancel}
       destroyOnHidden
@@ -34,9 +36,9 @@ export function ReasonDialog({ open, title, children, okText, danger = false, bu
       <div className="reason-dialog">
         {children}
         <label htmlFor={id} className="reason-dialog__label">
-          Reason (optional, kept in the audit trail)
+          {reasonRequired ? 'Reason (required, kept in the audit trail)' : 'Reason (optional, kept in the audit trail)'}
         </label>
-        <Input.TextArea id={id} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
+        <Input.TextArea id={id} aria-required={reasonRequired} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} autoSize={{ minRows: 2, maxRows: 5 }} />
       </div>
     </Modal>
   );

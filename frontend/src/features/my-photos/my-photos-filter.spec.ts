@@ -31,6 +31,8 @@ function photo(id: string, fields: Partial<PhotoDetail>): PhotoDetail {
     expiresAt: null,
     liked: false,
     photographerId: null,
+    moderation: null,
+    reviewReasons: [],
     ...fields,
   };
 }

@@ -8,11 +8,12 @@ import { MemberCritiques } from '../critiques/member-critiques';
 import { PhotographerName } from '../photographers/photographer-name';
 import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
 import { useGetPhotoQuery, useRecordViewMutation } from '../photos/api';
-import { CategoryBadge } from '../photos/category-badge';
+import { PhotoBadge } from '../photos/category-badge';
 import { EditingTips } from '../photos/editing-tips';
 import { LikeButton } from '../photos/like-button';
 import { formatPhotoDate } from '../photos/photo-date';
 import { PhotoImage } from '../photos/photo-image';
+import { ReviewNotice } from '../photos/review-notice';
 import { ShareButtons } from '../photos/share-buttons';
 import type { CameraSettings, PhotoDetail } from '../photos/types';
 import '../photos/photos.css';
@@ -107,7 +108,7 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
       </div>
       <div className="photo-page__layout">
         <div className="photo-page__main">
-          <CategoryBadge category={photo.category} />
+          <PhotoBadge photo={photo} />
           <h1 id="photo-title" className="photo-page__title">
             {photo.title}
           </h1>
@@ -147,6 +148,7 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
           {photo.isTemporary && photo.expiresAt && (
             <p className="photo-page__note">This guest photo is deleted {new Date(photo.expiresAt).toLocaleTimeString()}.</p>
           )}
+          <ReviewNotice photo={photo} className="photo-page__review" />
           {photo.isOwner && (
             <p className="photo-page__note">
               This is your photo. Change its description or visibility in <Link to="/my-photos">My Photos</Link>.

@@ -2,9 +2,10 @@ import { EyeOutlined, HeartOutlined, LockOutlined, GlobalOutlined } from '@ant-d
 import { Tag } from 'antd';
 import { Link } from 'react-router';
 import { PhotographerName } from '../photographers/photographer-name';
-import { CategoryBadge } from './category-badge';
+import { PhotoBadge } from './category-badge';
 import { LikeButton } from './like-button';
 import { PhotoImage } from './photo-image';
+import { isHeld, reviewReason } from './review';
 import { formatScore, parseScore } from './rating';
 import { RatingStars } from './rating-stars';
 import { photoPath } from './share';
@@ -51,7 +52,7 @@ export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeab
         </Link>
       )}
       <div className="photo-card__tags">
-        <CategoryBadge category={photo.category} />
+        <PhotoBadge photo={photo} />
         {showVisibility &&
           (photo.isPublic ? (
             <Tag className="visibility-tag visibility-tag--public" icon={<GlobalOutlined />}>
@@ -76,6 +77,7 @@ export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeab
         <p className="photo-card__by">
           by <PhotographerName photo={photo} />
         </p>
+        {isHeld(photo) && reviewReason(photo) && <p className="photo-card__review-reason">{reviewReason(photo)}</p>}
         <div className="photo-card__meta">
           {score !== null ? (
             <span className="photo-card__rating">

@@ -2,6 +2,7 @@ import { CalendarOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, HeartO
 import { App, Button, Input, Modal, Switch } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { errorStatus, serverMessage } from '../../api/server-message';
 import { notify, NOTICES } from '../../app/notify';
 import { AiAnalysisPanel } from './ai-analysis-panel';
 import {
@@ -10,13 +11,17 @@ import {
   useTogglePublicMutation,
   useUpdateDescriptionMutation,
 } from './api';
-import { CategoryBadge } from './category-badge';
+import { PhotoBadge } from './category-badge';
 import { EditingTips } from './editing-tips';
 import { DESCRIPTION_MAX } from './limits';
 import { formatPhotoDate } from './photo-date';
 import { PhotoImage } from './photo-image';
+import { isHeld } from './review';
+import { ReviewNotice } from './review-notice';
 import { photoPath } from './share';
 import type { PhotoDetail } from './types';
+
+const VISIBILITY_FAILED = 'The visibility could not be changed. Please try again.';
 
 interface PhotoDetailDialogProps {
   /** The photo to show; null closes the dialog. */
@@ -65,6 +70,7 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
   // A refetched photo (after a save) brings the stored text back into the field.
   useEffect(() => setDescription(photo.description), [photo.description]);
 
+  const held = isHeld(photo);
   const trimmed = description.trim();
   const changed = trimmed !== photo.description.trim();
 
@@ -83,8 +89,9 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
     try {
       const result = await togglePublic(photo.id).unwrap();
       notify.success(NOTICES.photoVisibilityUpdated, result.message);
-    } catch {
-      notify.error(NOTICES.updateFailed, 'The visibility could not be changed. Please try again.');
+    } catch (error) {
+      // A hold that came after the dialog opened: say why, as the server does.
+      notify.error(NOTICES.updateFailed, errorStatus(error) === 409 ? (serverMessage(error) ?? VISIBILITY_FAILED) : VISIBILITY_FAILED);
     }
   };
 
@@ -123,7 +130,7 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
       </div>
       <div className="photo-dialog__side">
         <div className="photo-facts">
-          <CategoryBadge category={photo.category} />
+          <PhotoBadge photo={photo} />
           <span className="photo-facts__item">
             <CalendarOutlined aria-hidden="true" /> <time dateTime={photo.uploadedAt}>{formatPhotoDate(photo.uploadedAt)}</time>
           </span>
@@ -135,8 +142,12 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
           </span>
         </div>
 
+        <ReviewNotice photo={photo} />
+
         <p className="photo-dialog__share-note">
-          {photo.isPublic ? (
+          {held ? (
+            'You can make it public once an admin has approved it.'
+          ) : photo.isPublic ? (
             <>
               Public: anyone can see it in the gallery and at <Link to={photoPath(photo)}>its own page</Link>.
             </>
@@ -149,6 +160,7 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
           <Switch
             id={`${descriptionId}-visibility`}
             checked={photo.isPublic}
+            disabled={held}
             loading={visibilityState.isLoading}
             onChange={() => void toggleVisibility()}
           />

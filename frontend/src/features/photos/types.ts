@@ -19,8 +19,12 @@ export type PhotoCredit = Schemas['PhotoCredit'];
 
 export type CameraSettings = Schemas['CameraSettings'];
 
-/** A card (featured photos), or a gallery card that also says whether the viewer liked it. Image URLs of private photos are signed: use them as given. */
-export type PhotoCard = Schemas['PhotoCard'] & Partial<Pick<Schemas['GalleryCard'], 'liked'>>;
+/**
+ * A card (featured photos), or a gallery card that also says whether the viewer liked it, or an
+ * own photo's detail shown as a card (with its review state). Image URLs of private photos are
+ * signed: use them as given.
+ */
+export type PhotoCard = Schemas['PhotoCard'] & Partial<Pick<Schemas['GalleryCard'], 'liked'>> & Partial<Pick<Schemas['PhotoDetail'], 'moderation' | 'reviewReasons'>>;
 
 export type PhotoDetail = Schemas['PhotoDetail'];
 

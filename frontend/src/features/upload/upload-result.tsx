@@ -4,9 +4,11 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { LinkButton } from '../../components/link-button';
 import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
-import { CategoryBadge } from '../photos/category-badge';
+import { PhotoBadge } from '../photos/category-badge';
 import { EditingTips } from '../photos/editing-tips';
 import { PhotoImage } from '../photos/photo-image';
+import { isHeld } from '../photos/review';
+import { ReviewNotice } from '../photos/review-notice';
 import type { UploadResult } from '../photos/types';
 
 /** Shown when the server saved the photo without a rating and sent no text of its own. */
@@ -38,12 +40,13 @@ export function UploadResultView({ result, isGuest, onUploadAnother }: UploadRes
             <PhotoImage photo={photo} variant="full" lazy={false} />
           </div>
           <div className="upload-result__caption">
-            <CategoryBadge category={photo.category} />
+            <PhotoBadge photo={photo} />
             <h3 className="upload-result__title">{photo.title}</h3>
             <p className="upload-result__description">{photo.description}</p>
           </div>
         </div>
         <div className="upload-result__analysis">
+          <ReviewNotice photo={photo} className="upload-result__review" />
           {rating ? (
             <AiAnalysisPanel rating={rating} headingLevel={3} />
           ) : (
@@ -72,7 +75,11 @@ export function UploadResultView({ result, isGuest, onUploadAnother }: UploadRes
             />
           ) : (
             <p className="upload-result__note upload-muted">
-              {photo.isPublic ? (
+              {isHeld(photo) ? (
+                <>
+                  Your photo is private. Once an admin has approved it, you can make it public from <Link to="/my-photos">My Photos</Link>.
+                </>
+              ) : photo.isPublic ? (
                 'Your photo is public and appears in the gallery.'
               ) : (
                 <>

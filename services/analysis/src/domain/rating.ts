@@ -22,6 +22,11 @@ export interface RatingRecord {
   measurements: PhotoMeasurements | null;
   /** Id of the `analysis.photo.analyzed.v1` event, fixed when the rating is stored. */
   eventId: string;
+  /**
+   * Why the engine held the photo for an admin's review (it is unsure the photo is a nature
+   * photograph), in plain words; null when the photo was rated outright.
+   */
+  reviewReasons: string[] | null;
 }
 
 export type NewRating = Omit<RatingRecord, 'id' | 'eventId'>;

@@ -31,6 +31,8 @@ export interface EngineRating {
 
 export type AnalysisOutcome =
   | { outcome: 'rated'; rating: EngineRating }
+  /** Accepted but held for an admin's review: the engine is unsure the photo is a nature photograph. */
+  | { outcome: 'review'; rating: EngineRating; reasons: string[] }
   | { outcome: 'refused'; reasons: string[]; evidence: RatingEvidence };
 
 /** Turns a photo into a rating. Two engines implement it: local (default) and OpenAI. */

@@ -10,9 +10,13 @@ import { UnreadableImageError } from '../engine/image/decode-image';
 import { AnalysisDeadlineError } from '../engine/photo-analyzer';
 import type { AnalysisOutcome, PhotoAnalyzer } from '../engine/photo-analyzer';
 import { PhotoAccessRepository } from '../repositories/photo-access.repository';
+import type { RatingRecord } from '../domain/rating';
 import { RatingsRepository } from '../repositories/ratings.repository';
 import { analyzedEvent } from './analyzed-event';
 import { toRatingView } from './rating-view';
+
+/** Stands in should an engine hold a photo without saying why. */
+export const HELD_WITHOUT_REASON = 'Our AI could not tell for sure that this is a nature photograph.';
 
 /** Longest wait a caller may ask for; the upload page shows progress for about ten seconds. */
 export const MAX_DEADLINE_MS = 60_000;
@@ -26,10 +30,24 @@ const requestSchema = z.object({
   deadlineMs: z.number().int().min(100, 'deadlineMs must be at least 100').max(MAX_DEADLINE_MS, `deadlineMs must be at most ${MAX_DEADLINE_MS}`),
 });
 
+/** The engine's reasons for a hold, never none: the owner always reads why their photo waits. */
+function heldBecause(reasons: string[]): string[] {
+  const given = reasons.map((reason) => reason.trim()).filter(Boolean);
+  return given.length > 0 ? given : [HELD_WITHOUT_REASON];
+}
+
+/** What a stored rating answers: held for review when the engine gave reasons to hold it. */
+function resultOf(row: RatingRecord): AnalyzePhotoResult {
+  const rating = toRatingView(row);
+  return row.reviewReasons && row.reviewReasons.length > 0 ? { outcome: 'review', rating, reasons: row.reviewReasons } : { outcome: 'rated', rating };
+}
+
 /**
- * Rates a photo: the engine analyses it, the rating is stored with its evidence and measurements,
- * the owner and visibility are recorded for the tips endpoint, and the event (stored with the
- * rating) is published after. A photo that already has a rating gets it back unchanged (retries and re-sends are safe).
+ * Rates a photo: the engine analyses it, the rating is stored with its evidence and measurements
+ * (and, for a photo the engine holds for an admin's review, its reasons), the owner and
+ * visibility are recorded for the tips endpoint, and the event (stored with the rating) is
+ * published after. A photo that already has a rating gets it back unchanged, held or not
+ * (retries and re-sends are safe).
  */
 @Injectable()
 export class AnalyzePhotoUseCase {
@@ -53,7 +71,7 @@ export class AnalyzePhotoUseCase {
     const known = await this.access.find(photoId);
     if (known?.deleted) throw analysisErrors.photoNotFound();
     const existing = await this.ratings.findByPhotoId(photoId);
-    if (existing) return { outcome: 'rated', rating: toRatingView(existing) };
+    if (existing) return resultOf(existing);
 
     let outcome: AnalysisOutcome;
     try {
@@ -73,6 +91,8 @@ export class AnalyzePhotoUseCase {
     }
 
     const rating = outcome.rating;
+    // A hold's reasons travel with the rating: stored, published and answered with it.
+    const reviewReasons = outcome.outcome === 'review' ? heldBecause(outcome.reasons) : null;
     const at = this.clock.now();
     // Owner and visibility first: a crash between the two writes leaves a fact without a rating, which a retry completes.
     await this.access.record({ photoId, ownerId: userId, isPublic, at });
@@ -92,11 +112,12 @@ export class AnalyzePhotoUseCase {
         evidence: rating.evidence,
         measurements: rating.measurements,
         createdAt: at,
+        reviewReasons,
       },
       (stored) => [analyzedEvent(stored)],
     );
     if (created) await this.outbox.flush();
-    this.logger.log({ photoId, aiModel: row.aiModel, overall: row.overallRating, ms: Date.now() - started }, 'photo rated');
-    return { outcome: 'rated', rating: toRatingView(row) };
+    this.logger.log({ photoId, aiModel: row.aiModel, overall: row.overallRating, held: row.reviewReasons !== null, ms: Date.now() - started }, row.reviewReasons ? 'photo rated and held for review' : 'photo rated');
+    return resultOf(row);
   }
 }

@@ -23,6 +23,7 @@ export function analyzedEvent(row: RatingRecord): PendingEvent<typeof ANALYZED_T
       aiModel: row.aiModel,
       category: row.category,
       analyzedAt: row.createdAt.toISOString(),
+      reviewReasons: row.reviewReasons ?? [],
     },
     { key: row.photoId, subject: row.photoId, id: row.eventId },
   );

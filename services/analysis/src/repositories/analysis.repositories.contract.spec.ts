@@ -45,6 +45,7 @@ describeEachBackend('analysis repositories', (backend) => {
       engine: ['e'],
     },
     measurements,
+    reviewReasons: null,
   });
   const analyzed = (stored: RatingRecord) => [
     pendingEvent(
@@ -61,6 +62,7 @@ describeEachBackend('analysis repositories', (backend) => {
         aiModel: stored.aiModel,
         category: stored.category,
         analyzedAt: stored.createdAt.toISOString(),
+        reviewReasons: stored.reviewReasons ?? [],
       },
       { key: stored.photoId, id: stored.eventId },
     ),
@@ -79,6 +81,15 @@ describeEachBackend('analysis repositories', (backend) => {
       expect(await b.ratings.findByPhotoId(photoId)).toEqual(rating);
       expect(await b.ratings.findByPhotoId(randomUUID())).toBeUndefined();
       expect(await b.ratings.findByPhotoId('not-a-uuid')).toBeUndefined();
+    });
+
+    it('keeps the reasons of a photo held for review with its rating', async () => {
+      const photoId = randomUUID();
+      const held = { ...newRating(photoId), reviewReasons: ['It looks like a screenshot.', 'Very few colours.'] };
+      const { rating } = await b.ratings.insertOnce(held, analyzed);
+      expect(rating.reviewReasons).toEqual(held.reviewReasons);
+      expect(await b.ratings.findByPhotoId(photoId)).toEqual(rating);
+      expect((await publishedFor(photoId)).map((p) => p.payload)).toEqual([expect.objectContaining({ reviewReasons: held.reviewReasons })]);
     });
 
     it('keeps one rating of six parallel analyses of a photo, announced once with the stored event id', async () => {

@@ -2,8 +2,7 @@ import { createEventOutbox, MongoServiceDatabase, openServiceDatabase } from '@w
 import type { AnyServiceDatabase, EventOutbox } from '@wildframe/platform';
 import { RecordingBus } from '@wildframe/platform/testing';
 import type { TestBackend } from '@wildframe/platform/testing';
-import { analysisMigrationsFolder } from '../analysis.module';
-import { analysisMongoModels } from '../repositories/analysis-repositories';
+import { analysisDatabase } from '../analysis.database';
 import { EditingTipsRepository } from '../repositories/editing-tips.repository';
 import { MongoEditingTipsRepository } from '../repositories/mongo/editing-tips.repository';
 import { MongoPhotoAccessRepository } from '../repositories/mongo/photo-access.repository';
@@ -27,10 +26,8 @@ export interface AnalysisBackend {
 /** Opens the analysis database on `backend` (migrated or indexed, as at start-up) with its adapters. */
 export async function openAnalysisBackend(backend: TestBackend): Promise<AnalysisBackend> {
   const database: AnyServiceDatabase = await openServiceDatabase({
-    schema: 'analysis',
+    ...analysisDatabase,
     url: backend.url,
-    migrationsFolder: analysisMigrationsFolder,
-    mongoModels: analysisMongoModels,
     runMigrations: true,
     poolSize: 8,
   });

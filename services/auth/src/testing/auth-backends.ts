@@ -2,9 +2,8 @@ import { createEventOutbox, MongoServiceDatabase, openServiceDatabase } from '@w
 import type { AnyServiceDatabase, EventOutbox, ServiceDatabase } from '@wildframe/platform';
 import { RecordingBus } from '@wildframe/platform/testing';
 import type { TestBackend } from '@wildframe/platform/testing';
-import { authMigrationsFolder } from '../auth.module';
+import { authDatabase } from '../auth.database';
 import { AdminUsersRepository } from '../repositories/admin-users.repository';
-import { authMongoModels } from '../repositories/auth-repositories';
 import { FailedAttemptsRepository } from '../repositories/failed-attempts.repository';
 import { LiveSessionsCache } from '../repositories/live-sessions.cache';
 import { MongoAdminUsersRepository } from '../repositories/mongo/admin-users.repository';
@@ -62,10 +61,8 @@ function postgresAdapters(database: ServiceDatabase, live: LiveSessionsCache) {
 /** Opens the auth database on `backend` (migrated or indexed, as at start-up) with its adapters. */
 export async function openAuthBackend(backend: TestBackend): Promise<AuthBackend> {
   const database: AnyServiceDatabase = await openServiceDatabase({
-    schema: 'auth',
+    ...authDatabase,
     url: backend.url,
-    migrationsFolder: authMigrationsFolder,
-    mongoModels: authMongoModels,
     runMigrations: true,
     poolSize: 8,
   });

@@ -2,10 +2,9 @@ import type { EventPayloads, Topic } from '@wildframe/contracts';
 import { MongoEventOutbox, MongoServiceDatabase, openServiceDatabase, PostgresEventOutbox } from '@wildframe/platform';
 import type { EventBus, EventOutbox, PublishOptions } from '@wildframe/platform';
 import type { TestBackend } from '@wildframe/platform/testing';
-import { billingMigrationsFolder } from '../billing.module';
+import { billingDatabase } from '../billing.database';
 import type { SandboxLedger } from '../providers/sandbox/sandbox-ledger.repository';
 import type { CustomersRepository } from '../repositories/customers.repository';
-import { billingMongoModels } from '../repositories/mongo';
 import { MongoCustomersRepository } from '../repositories/mongo/customers.repository';
 import { MongoSandboxLedger } from '../repositories/mongo/sandbox-ledger.repository';
 import { MongoSignupsRepository } from '../repositories/mongo/signups.repository';
@@ -60,10 +59,8 @@ const silent = { warn: () => undefined };
 /** The adapters of the backend's driver on its fresh database, migrated (PostgreSQL) or indexed (MongoDB). */
 export async function openBillingStores(backend: TestBackend): Promise<BillingStores> {
   const database = await openServiceDatabase({
-    schema: 'billing',
+    ...billingDatabase,
     url: backend.url,
-    migrationsFolder: billingMigrationsFolder,
-    mongoModels: billingMongoModels,
     runMigrations: true,
     poolSize: 12,
   });

@@ -10,10 +10,9 @@ import {
   type EventOutbox,
 } from '@wildframe/platform';
 import { describeEachBackend } from '@wildframe/platform/testing';
-import { contactMigrationsFolder } from '../contact.module';
+import { contactDatabase } from '../contact.database';
 import type { ContactMessage, ContactStatus } from '../domain/contact-message';
 import { ContactMessagesRepository, type NewContactMessage, type SubmissionLimit } from './contact-messages.repository';
-import { contactMongoModels } from './contact-repositories';
 import { MongoContactMessages } from './mongo/contact-messages.mongo';
 import { PostgresContactMessages } from './postgres/contact-messages.postgres';
 
@@ -33,10 +32,8 @@ describeEachBackend('contact repositories', (backend) => {
 
   beforeAll(async () => {
     database = await openServiceDatabase({
-      schema: 'contact',
+      ...contactDatabase,
       url: backend.url,
-      migrationsFolder: contactMigrationsFolder,
-      mongoModels: contactMongoModels,
       runMigrations: true,
     });
     repository = database instanceof MongoServiceDatabase ? new MongoContactMessages(database) : new PostgresContactMessages(database);

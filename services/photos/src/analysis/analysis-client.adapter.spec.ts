@@ -37,6 +37,12 @@ describe('AnalysisClientAdapter over HTTP (analysis in another process)', () => 
     expect(seen.at(-1)?.path).toMatch(/^\/api\/internal\/analysis\/analyze\?photoId=p1&/);
   });
 
+  it('passes on a hold for review with its rating and reasons', async () => {
+    const rating = { overallRating: '5.2', feedback: 'Flat light.', category: 'landscape' };
+    answer = () => ({ status: 200, body: { outcome: 'review', rating, reasons: ['It looks like a screenshot.'] } });
+    expect(await adapter().analyze(REQUEST, 5000)).toEqual({ outcome: 'review', rating, reasons: ['It looks like a screenshot.'] });
+  });
+
   it('turns a failed call into "unavailable", so the upload keeps the photo', async () => {
     answer = () => ({ status: 500, body: { statusCode: 500, message: 'engine crashed' } });
     expect(await adapter().analyze(REQUEST, 5000)).toEqual({ outcome: 'unavailable', reason: 'engine crashed' });

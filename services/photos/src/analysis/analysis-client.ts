@@ -13,6 +13,8 @@ export interface AnalysisRequest {
 export type AnalysisOutcome =
   | { outcome: 'rated'; rating: StoredRating }
   | { outcome: 'refused'; message: string; reasons: string[] }
+  /** Rated, but held for an admin's review: the engine is unsure it is a nature photograph (`reasons` say why, in plain words). */
+  | { outcome: 'review'; rating: StoredRating; reasons: string[] }
   /** No answer within the deadline, or the engine failed: the photo is kept without a rating. */
   | { outcome: 'unavailable'; reason: string };
 

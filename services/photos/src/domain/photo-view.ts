@@ -52,6 +52,8 @@ export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOw
     isTemporary: photo.isTemporary,
     expiresAt: photo.expiresAt?.toISOString() ?? null,
     liked: viewer.liked,
+    moderation: photo.moderation,
+    reviewReasons: photo.reviewReasons ?? [],
     ...owner,
   };
 }

@@ -1,3 +1,4 @@
+import type { PendingEvent } from '@wildframe/platform';
 import type { CameraSettings, PhotoCredit, StoredRating } from '../dto/photos.responses';
 
 export type { CameraSettings, PhotoCredit, StoredRating };
@@ -36,6 +37,45 @@ export interface Photo {
   /** One decimal as a string ("7.4"), as the API shows it. */
   overallRating: string | null;
   rating: StoredRating | null;
+  /**
+   * 'review' while the photo is held for an admin's review (the AI engine is unsure it is a nature
+   * photograph): it stays private and unfeatured, with no nature category, until approved.
+   */
+  moderation: Moderation | null;
+  /** Why the engine held it, in plain words (for the owner and the admin); null when not held. */
+  reviewReasons: string[] | null;
+  /** The category an approval gives it: the uploader's choice, else the engine's guess; null when not held. */
+  reviewCategory: string | null;
+}
+
+export type Moderation = 'review';
+
+/** The category a held photo shows until approved: no nature badge (Wildlife, Landscape) for what may not be nature. */
+export const HELD_CATEGORY = 'others';
+
+const NATURE_CATEGORIES: readonly string[] = ['wildlife', 'landscape'];
+
+/** A photo's category: the uploader's choice, else the engine's guess, else 'others'. */
+export function categoryOf(chosen: string | null | undefined, engine: string | null | undefined): string {
+  if (chosen && NATURE_CATEGORIES.includes(chosen)) return chosen;
+  return engine && NATURE_CATEGORIES.includes(engine) ? engine : HELD_CATEGORY;
+}
+
+/**
+ * The fields of a photo the engine holds for review (`reasons`), or of one it rated outright
+ * (null). A held photo shows no nature category and keeps the one an approval will give it.
+ */
+export function moderationFields(reasons: string[] | null, category: string): Pick<Photo, 'moderation' | 'reviewReasons' | 'reviewCategory' | 'category'> {
+  return reasons ? { moderation: 'review', reviewReasons: reasons, reviewCategory: category, category: HELD_CATEGORY } : { moderation: null, reviewReasons: null, reviewCategory: null, category };
+}
+
+/** What a late critique that holds the photo does to it: held, private and unfeatured. */
+export interface LateHold {
+  reasons: string[];
+  /** The engine's guess (an approval gives it unless the uploader chose one). */
+  engineCategory: string;
+  /** Its events, from the photo before and after (e.g. it is no longer public). */
+  announce: (change: { before: Photo; after: Photo }) => PendingEvent[];
 }
 
 /** A new photo: counters start at zero, and it is neither featured nor viewed yet. */

@@ -15,6 +15,7 @@ export type PhotosErrorCode =
   | 'NOT_OWNER'
   | 'ASSET_NOT_FOUND'
   | 'SLUG_TAKEN'
+  | 'HELD_FOR_REVIEW'
   | 'TOO_MANY_IN_FLIGHT'
   | 'BUSY'
   | 'PROCESSING_LIMIT';
@@ -45,4 +46,11 @@ export const photosErrors = {
     new PhotosError('PROCESSING_LIMIT', 'This photo needs more time or memory to process than the server allows. Please try a smaller photo.', 422),
   /** Slugs carry a random suffix: a clash is a one-in-billions event, refused rather than overwritten. */
   slugTaken: () => new PhotosError('SLUG_TAKEN', 'A photo with this address already exists', 409),
+  /** Our texts (the spec has no review): a held photo is neither public nor featured until an admin approves it. */
+  heldForReview: (flag: 'isPublic' | 'isFeatured') =>
+    new PhotosError(
+      'HELD_FOR_REVIEW',
+      flag === 'isPublic' ? 'This photo is waiting for review. It can be made public once an admin approves it.' : 'This photo is waiting for review. It can be featured once an admin approves it.',
+      409,
+    ),
 };

@@ -95,6 +95,10 @@ export const photoDetailSchema = photoCardSchema
     isTemporary: z.boolean(),
     expiresAt: z.string().nullable(),
     liked: z.boolean(),
+    /** 'review' while held for an admin's review: private, not featured, no nature category until approved; otherwise null. */
+    moderation: z.enum(['review']).nullable(),
+    /** Why the AI held it, in plain words (the first is shown after "Waiting for review"); empty when it is not held. */
+    reviewReasons: z.array(z.string()),
     /** Only for the owner. */
     originalName: z.string().optional(),
     fileSize: z.number().int().optional(),

@@ -3,14 +3,14 @@ import { MongoServiceDatabase, ServiceDatabase } from '@wildframe/platform';
 import type { DatabaseDriver } from '@wildframe/platform';
 import { describeEachBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { photosMigrationsFolder } from '../photos.module';
+import { photosDatabase } from '../photos.database';
 import { MemberRatingsBackend, memberRatingsContract } from '../testing/member-ratings.contract';
 import { memberRatingsMongoModels, MEMBER_RATINGS_COLLECTION } from './mongo/member-ratings.schemas';
 import { MongoMemberRatingsRepository } from './mongo/mongo-member-ratings.repository';
 import { PostgresMemberRatingsRepository } from './postgres/postgres-member-ratings.repository';
 
 async function openPostgres(url: string): Promise<MemberRatingsBackend> {
-  const service = ServiceDatabase.connect({ schema: 'photos', url, migrationsFolder: photosMigrationsFolder });
+  const service = ServiceDatabase.connect({ schema: 'photos', url, migrationsFolder: photosDatabase.migrationsFolder });
   await service.migrate();
   return {
     repository: new PostgresMemberRatingsRepository(service),

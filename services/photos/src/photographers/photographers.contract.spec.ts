@@ -3,7 +3,7 @@ import { MongoServiceDatabase, ServiceDatabase } from '@wildframe/platform';
 import type { DatabaseDriver } from '@wildframe/platform';
 import { describeEachBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
-import { photosMigrationsFolder } from '../photos.module';
+import { photosDatabase } from '../photos.database';
 import { photographersMongoModels, PHOTOS_COLLECTION } from './mongo/photographers.schemas';
 import { MongoPhotographersRepository } from './mongo/mongo-photographers.repository';
 import type { PhotographersRepository } from './photographers.repository';
@@ -30,7 +30,7 @@ async function open(driver: DatabaseDriver, url: string): Promise<Backend> {
       close: () => service.close(),
     };
   }
-  const service = ServiceDatabase.connect({ schema: 'photos', url, migrationsFolder: photosMigrationsFolder });
+  const service = ServiceDatabase.connect({ schema: 'photos', url, migrationsFolder: photosDatabase.migrationsFolder });
   await service.migrate();
   return {
     repository: new PostgresPhotographersRepository(service),

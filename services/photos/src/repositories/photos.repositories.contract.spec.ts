@@ -7,7 +7,7 @@ import type { TestBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { NewPhoto, Photo, StoredRating, Viewer } from '../domain/photo';
 import { PhotosError } from '../domain/photos.errors';
-import { photosMigrationsFolder } from '../photos.module';
+import { photosDatabase } from '../photos.database';
 import { MongoPhotosRepository } from './mongo/mongo-photos.repository';
 import { MongoSiteAssetsRepository } from './mongo/mongo-site-assets.repository';
 import { MongoUploadersRepository } from './mongo/mongo-uploaders.repository';
@@ -58,7 +58,7 @@ const silent = { logger: { warn: () => undefined } };
 async function openBackend(backend: TestBackend): Promise<PhotosBackend> {
   const bus = new RecordingBus();
   if (backend.driver === 'postgres') {
-    const database = ServiceDatabase.connect({ schema: 'photos', url: backend.url, migrationsFolder: photosMigrationsFolder, poolSize: 12 });
+    const database = ServiceDatabase.connect({ schema: 'photos', url: backend.url, migrationsFolder: photosDatabase.migrationsFolder, poolSize: 12 });
     await database.migrate();
     const outbox = new PostgresEventOutbox(database, bus, silent);
     return {
@@ -123,6 +123,9 @@ function newPhoto(overrides: Partial<NewPhoto> = {}): NewPhoto {
     credit: null,
     overallRating: null,
     rating: null,
+    moderation: null,
+    reviewReasons: null,
+    reviewCategory: null,
     ...overrides,
   };
 }
@@ -132,7 +135,7 @@ const roomy = (subject: string, userId: string | null = null): Quota => ({ subje
 const uploaded = (photo: Photo) => [
   pendingEvent(
     'photos.photo.uploaded.v1',
-    { photoId: photo.id, userId: photo.userId ?? '', title: photo.title, category: photo.category, fileSize: photo.fileSize, mimeType: photo.mimeType, isTemporary: photo.isTemporary, uploadedAt: photo.uploadedAt.toISOString() },
+    { photoId: photo.id, userId: photo.userId ?? '', title: photo.title, category: photo.category, fileSize: photo.fileSize, mimeType: photo.mimeType, isTemporary: photo.isTemporary, uploadedAt: photo.uploadedAt.toISOString(), moderation: photo.moderation ?? '' },
     { key: photo.id, subject: photo.id },
   ),
 ];
@@ -329,6 +332,73 @@ describeEachBackend('photos repositories', (backend) => {
       expect(await b.photos.setRating(heron.id, rating('8.1'), delivery)).toBe(true);
       expect(await b.photos.setRating(heron.id, rating('2.0'), delivery)).toBe(false);
       expect(await b.photos.findById(heron.id)).toMatchObject({ overallRating: '8.1', rating: rating('8.1') });
+    });
+  });
+
+  describe('photos held for review', () => {
+    const reasons = ['It looks like a screenshot.'];
+    const held = (overrides: Partial<NewPhoto> = {}) => newPhoto({ isPublic: false, moderation: 'review', reviewReasons: reasons, reviewCategory: 'landscape', category: 'others', rating: rating('6.0'), overallRating: '6.0', ...overrides });
+    const featured = (row: Photo) => [pendingEvent('photos.photo.featured-changed.v1', { photoId: row.id, isFeatured: row.isFeatured, changedBy: 'admin', at: NOW.toISOString() }, { key: row.id })];
+    const reviewed = (row: Photo) => [
+      pendingEvent('photos.photo.reviewed.v1', { photoId: row.id, userId: '', decision: 'approved', reason: '', reviewedBy: 'admin', reviewReasons: reasons, category: row.category, at: NOW.toISOString() }, { key: row.id }),
+    ];
+
+    it('stores the hold, and refuses to make a held photo public or featured, changing nothing', async () => {
+      const photo = await create(held());
+      expect(await b.photos.findById(photo.id)).toMatchObject({ moderation: 'review', reviewReasons: reasons, reviewCategory: 'landscape', category: 'others' });
+      for (const flag of ['isPublic', 'isFeatured'] as const) await expect(b.photos.toggle(photo.id, flag, featured)).rejects.toMatchObject({ code: 'HELD_FOR_REVIEW', status: 409 });
+      expect(await b.photos.findById(photo.id)).toMatchObject({ isPublic: false, isFeatured: false });
+      await b.outbox.flush();
+      expect(b.bus.of('photos.photo.featured-changed.v1').filter((e) => e.photoId === photo.id)).toEqual([]);
+    });
+
+    it('approves a held photo once, giving it the category the hold kept, with its events', async () => {
+      const photo = await create(held());
+      const [first, second] = await Promise.all([b.photos.approveHeld(photo.id, reviewed), b.photos.approveHeld(photo.id, reviewed)]);
+      const approved = first ?? second;
+      expect([first, second].filter(Boolean)).toHaveLength(1);
+      expect(approved).toMatchObject({ id: photo.id, moderation: null, reviewReasons: null, reviewCategory: null, category: 'landscape' });
+      expect(await b.photos.findById(photo.id)).toEqual(approved);
+      await b.outbox.flush();
+      expect(b.bus.of('photos.photo.reviewed.v1').filter((e) => e.photoId === photo.id)).toEqual([expect.objectContaining({ category: 'landscape' })]);
+      // Not held (any more): nothing to approve.
+      expect(await b.photos.approveHeld(photo.id, reviewed)).toBeUndefined();
+      expect(await b.photos.approveHeld(randomUUID(), reviewed)).toBeUndefined();
+      expect((await b.photos.toggle(photo.id, 'isPublic', () => [])).isPublic).toBe(true);
+    });
+
+    it('deletes only a photo still held when asked to (a rejection), with its events', async () => {
+      const rated = await create(newPhoto());
+      expect(await b.photos.delete(rated.id, deleted('rejected in review'), true)).toBeUndefined();
+      expect(await b.photos.findById(rated.id)).toBeDefined();
+      const photo = await create(held());
+      expect(await b.photos.delete(photo.id, deleted('rejected in review'), true)).toMatchObject({ id: photo.id, moderation: 'review' });
+      expect(await b.photos.findById(photo.id)).toBeUndefined();
+      await b.outbox.flush();
+      expect(b.bus.of('photos.photo.deleted.v1').filter((e) => e.photoId === photo.id || e.photoId === rated.id)).toEqual([expect.objectContaining({ photoId: photo.id, reason: 'rejected in review' })]);
+    });
+
+    it('holds a photo stored without a critique when its late critique says so, once, announcing what the hold took', async () => {
+      const photo = await create(newPhoto({ isPublic: true, category: 'wildlife' }));
+      await b.photos.toggle(photo.id, 'isFeatured', featured);
+      const hold = {
+        reasons,
+        engineCategory: 'landscape',
+        announce: ({ before, after }: { before: Photo; after: Photo }) =>
+          before.isPublic ? [pendingEvent('photos.photo.visibility-changed.v1', { photoId: after.id, userId: '', isPublic: after.isPublic, at: NOW.toISOString() }, { key: after.id })] : [],
+      };
+      const delivery = { consumer: 'photos', eventId: randomUUID() };
+      const [once, twice] = await Promise.all([b.photos.setRating(photo.id, rating('6.2'), delivery, hold), b.photos.setRating(photo.id, rating('6.2'), delivery, hold)]);
+      expect([once, twice].sort()).toEqual([false, true]);
+      // The uploader chose wildlife: an approval keeps it.
+      expect(await b.photos.findById(photo.id)).toMatchObject({ rating: rating('6.2'), moderation: 'review', reviewReasons: reasons, reviewCategory: 'wildlife', category: 'others', isPublic: false, isFeatured: false });
+      await b.outbox.flush();
+      expect(b.bus.of('photos.photo.visibility-changed.v1').filter((e) => e.photoId === photo.id)).toEqual([expect.objectContaining({ isPublic: false })]);
+
+      // A photo that has its critique is not held by another one.
+      const rated = await create(newPhoto({ rating: rating('7.0'), overallRating: '7.0' }));
+      expect(await b.photos.setRating(rated.id, rating('7.5'), { consumer: 'photos', eventId: randomUUID() }, hold)).toBe(true);
+      expect(await b.photos.findById(rated.id)).toMatchObject({ overallRating: '7.5', moderation: null, category: 'wildlife', isPublic: true });
     });
   });
 

@@ -1,5 +1,5 @@
 import type { Delivery, PendingEvent } from '@wildframe/platform';
-import type { NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../domain/photo';
+import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../domain/photo';
 
 export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
 
@@ -116,12 +116,28 @@ export abstract class PhotosRepository {
 
   /** Throws not-found for a missing photo. */
   abstract updateDescription(id: string, description: string): Promise<Photo>;
-  /** Flips a flag atomically (two quick toggles end where they started), with its events. Throws not-found. */
+  /**
+   * Flips a flag atomically (two quick toggles end where they started), with its events. Throws
+   * not-found; turning a flag on for a photo held for review throws held-for-review (and changes nothing).
+   */
   abstract toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo>;
 
-  /** Stores a critique made after the upload returned; false when the delivery was applied before. */
-  abstract setRating(photoId: string, rating: StoredRating, delivery: Delivery): Promise<boolean>;
+  /**
+   * Stores a critique made after the upload returned; false when the delivery was applied before.
+   * With `hold`, a photo that had no critique yet (its upload went on without one) is also held for
+   * review: private, unfeatured, no nature category, with the hold's events.
+   */
+  abstract setRating(photoId: string, rating: StoredRating, delivery: Delivery, hold?: LateHold): Promise<boolean>;
 
-  /** Deletes the photo (its likes and views with it) and frees its quota, with its events; undefined when already gone. */
-  abstract delete(id: string, announce: Announce<Photo>): Promise<Photo | undefined>;
+  /**
+   * Ends the review of a held photo with an approval: no longer held, with the category the hold
+   * kept, and its events. Undefined when the photo is gone or is not held (another decision came first).
+   */
+  abstract approveHeld(id: string, announce: Announce<Photo>): Promise<Photo | undefined>;
+
+  /**
+   * Deletes the photo (its likes and views with it) and frees its quota, with its events; undefined
+   * when already gone, or, with `heldOnly` (a rejection), when it is not held for review.
+   */
+  abstract delete(id: string, announce: Announce<Photo>, heldOnly?: boolean): Promise<Photo | undefined>;
 }

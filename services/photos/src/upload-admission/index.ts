@@ -1,4 +1,4 @@
-import type { Provider } from '@nestjs/common';
+import type { Provider, Type } from '@nestjs/common';
 import type { DatabaseDriver } from '@wildframe/platform';
 import { MongoUploadAttemptsRepository } from './mongo/mongo-upload-attempts.repository';
 import { PostgresUploadAttemptsRepository } from './postgres/postgres-upload-attempts.repository';
@@ -10,8 +10,9 @@ import { UploadLeftoversJob } from './upload-leftovers.job';
 export { uploadAttemptsMongoModels } from './mongo/upload-attempts.schemas';
 
 /** What the photos module adds for upload admission and crash clean-up, with the adapter for its database. */
-export function uploadAdmissionParts(driver: DatabaseDriver): { providers: Provider[] } {
+export function uploadAdmissionParts(driver: DatabaseDriver): { controllers: Type[]; providers: Provider[] } {
   return {
+    controllers: [],
     providers: [
       { provide: UploadAttemptsRepository, useClass: driver === 'mongo' ? MongoUploadAttemptsRepository : PostgresUploadAttemptsRepository },
       UploadAdmission,

@@ -2,14 +2,14 @@ import 'reflect-metadata';
 import { MongoServiceDatabase, ServiceDatabase } from '@wildframe/platform';
 import type { DatabaseDriver } from '@wildframe/platform';
 import { describeEachBackend } from '@wildframe/platform/testing';
-import { photosMigrationsFolder } from '../photos.module';
+import { photosDatabase } from '../photos.database';
 import { UploadAttemptsBackend, uploadAttemptsContract } from '../testing/upload-attempts.contract';
 import { MongoUploadAttemptsRepository } from './mongo/mongo-upload-attempts.repository';
 import { uploadAttemptsMongoModels } from './mongo/upload-attempts.schemas';
 import { PostgresUploadAttemptsRepository } from './postgres/postgres-upload-attempts.repository';
 
 async function openPostgres(url: string): Promise<UploadAttemptsBackend> {
-  const service = ServiceDatabase.connect({ schema: 'photos', url, migrationsFolder: photosMigrationsFolder });
+  const service = ServiceDatabase.connect({ schema: 'photos', url, migrationsFolder: photosDatabase.migrationsFolder });
   await service.migrate();
   return {
     repository: new PostgresUploadAttemptsRepository(service),

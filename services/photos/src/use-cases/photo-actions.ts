@@ -9,6 +9,7 @@ import { ImageSize, PhotoFiles } from '../images/photo-files';
 import { PublicReadCache } from '../public-cache/public-read-cache';
 import { asViewer, viewerKey } from './photo-queries';
 import { PhotosRepository } from '../repositories/photos.repository';
+import type { Announce } from '../repositories/photos.repository';
 import { PhotoQueries } from './photo-queries';
 
 /** One viewer's loads of a photo count as one view within this time (reloads do not inflate it). */
@@ -115,16 +116,24 @@ export class PhotoActions {
   /**
    * Record first (with its deleted event, as one unit), then files: a crash in between leaves
    * unreachable files, never a record without them, and the event goes out at the next start.
+   * A rejection in review (`rejection`) deletes only a photo still held, and announces itself
+   * first. False when there was nothing to delete.
    */
-  async remove(photo: Photo, reason: string): Promise<void> {
+  async remove(photo: Photo, reason: string, rejection?: Announce<Photo>): Promise<boolean> {
     const deletedAt = this.at();
-    const deleted = await this.photos.delete(photo.id, () => [
-      pendingEvent('photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt }, { key: photo.id }),
-    ]);
-    if (!deleted) return;
+    const deleted = await this.photos.delete(
+      photo.id,
+      (row) => [
+        ...(rejection ? rejection(row) : []),
+        pendingEvent('photos.photo.deleted.v1', { photoId: photo.id, userId: photo.userId ?? '', reason, deletedAt }, { key: photo.id }),
+      ],
+      rejection !== undefined,
+    );
+    if (!deleted) return false;
     this.cache.invalidate();
     await this.files.remove(photo.id, photo.storageKey);
     await this.outbox.flush();
+    return true;
   }
 
   async download(id: string, owner: Identity): Promise<{ photo: Photo; object: StoredObject }> {

@@ -1,6 +1,7 @@
 import { Inject, Injectable, OnModuleInit } from '@nestjs/common';
-import { EVENT_BUS } from '@wildframe/platform';
-import type { EventBus } from '@wildframe/platform';
+import { EVENT_BUS, EventOutbox, pendingEvent } from '@wildframe/platform';
+import type { EventBus, PendingEvent } from '@wildframe/platform';
+import type { Photo } from '../domain/photo';
 import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadersRepository } from '../repositories/uploaders.repository';
@@ -8,9 +9,19 @@ import { PhotoActions } from './photo-actions';
 
 const CONSUMER = 'photos';
 
+/** What a late hold takes from a photo, announced: its public visibility and its place on the home page. */
+function unpublished(photo: Photo, at: string): PendingEvent[] {
+  return [
+    ...(photo.isPublic ? [pendingEvent('photos.photo.visibility-changed.v1', { photoId: photo.id, userId: photo.userId ?? '', isPublic: false, at }, { key: photo.id })] : []),
+    // No admin decided this: the hold did.
+    ...(photo.isFeatured ? [pendingEvent('photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: false, changedBy: '', at }, { key: photo.id })] : []),
+  ];
+}
+
 /**
  * What photos learns from other services: uploader names (auth), a deleted account's photos and
- * files go with it (auth), and critiques made after the upload returned (analysis).
+ * files go with it (auth), and critiques made after the upload returned (analysis), which may hold
+ * the photo for review (it then leaves the gallery until an admin approves it).
  */
 @Injectable()
 export class PhotoEventsConsumer implements OnModuleInit {
@@ -20,6 +31,7 @@ export class PhotoEventsConsumer implements OnModuleInit {
     private readonly photos: PhotosRepository,
     private readonly actions: PhotoActions,
     private readonly cache: PublicReadCache,
+    private readonly outbox: EventOutbox,
   ) {}
 
   onModuleInit(): void {
@@ -60,8 +72,12 @@ export class PhotoEventsConsumer implements OnModuleInit {
           createdAt: p.analyzedAt,
         },
         { consumer: CONSUMER, eventId: event.id },
+        p.reviewReasons.length > 0 ? { reasons: p.reviewReasons, engineCategory: p.category, announce: ({ before }) => unpublished(before, p.analyzedAt) } : undefined,
       );
-      if (applied) this.cache.invalidate();
+      if (!applied) return;
+      this.cache.invalidate();
+      // A hold announces what it took from the photo (its public visibility, its place on the home page).
+      await this.outbox.flush();
     });
   }
 }

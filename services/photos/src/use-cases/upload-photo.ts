@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
 import type { AnalysisClient } from '../analysis/analysis-client';
+import { categoryOf, moderationFields } from '../domain/photo';
 import type { PhotoCredit } from '../domain/photo';
 import { PhotosError, photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, toDetail } from '../domain/photo-view';
@@ -110,7 +111,9 @@ export class UploadPhoto {
       await this.attempts.end(photoId);
       throw photosErrors.contentRefused();
     }
-    const rating = outcome.outcome === 'rated' ? outcome.rating : undefined;
+    const rating = outcome.outcome === 'rated' || outcome.outcome === 'review' ? outcome.rating : undefined;
+    // Held for review: kept private and unfeatured, without a nature category, until an admin approves it.
+    const heldBecause = outcome.outcome === 'review' ? outcome.reasons : null;
 
     const keys = await this.files.store(photoId, input.file.path, kind, processed);
     let row;
@@ -123,7 +126,7 @@ export class UploadPhoto {
           originalName: input.file.originalName.slice(0, 255),
           title: input.title,
           description: input.description,
-          category: input.category ?? (rating?.category === 'wildlife' || rating?.category === 'landscape' ? rating.category : 'others'),
+          ...moderationFields(heldBecause, categoryOf(input.category, rating?.category)),
           mimeType: MIME_TYPES[kind],
           fileSize: input.file.size,
           storageKey: keys.originalKey,
@@ -134,7 +137,7 @@ export class UploadPhoto {
           isTemporary: !user,
           storageType: user ? 'permanent' : 'temporary',
           expiresAt: user ? null : new Date(now.getTime() + GUEST_LIMITS.lifetimeMs),
-          isPublic: input.isPublic ?? false,
+          isPublic: heldBecause === null && (input.isPublic ?? false),
           uploadedAt: now,
           width: processed.width,
           height: processed.height,
@@ -157,9 +160,14 @@ export class UploadPhoto {
               mimeType: inserted.mimeType,
               isTemporary: inserted.isTemporary,
               uploadedAt: inserted.uploadedAt.toISOString(),
+              moderation: inserted.moderation ?? '',
             },
             { key: photoId, subject: photoId },
           ),
+          // Asked to be public (demo content) but held: the analysis was told public, so tell it otherwise.
+          ...(heldBecause && input.isPublic
+            ? [pendingEvent('photos.photo.visibility-changed.v1', { photoId, userId: inserted.userId ?? '', isPublic: false, at: now.toISOString() }, { key: photoId })]
+            : []),
         ],
         ),
       );

@@ -1,31 +1,22 @@
 import { z } from 'zod';
-import { databaseEnv } from '../config/infrastructure.config';
+import { databaseEnv, requireDriverSettings } from '../config/infrastructure.config';
 import { ConfigError, Env, loadConfig } from '../config/load-config';
-import { openServiceDatabase } from '../database/database.module';
-import type { MongoModelDefinition } from '../database/mongo/mongo-service-database';
+import { openServiceDatabase, type ServiceDatabaseDefinition } from '../database/database.module';
 import { MongoServiceDatabase } from '../database/mongo/mongo-service-database';
-
-export interface RunMigrationsOptions {
-  /** The service's mongoose models: on MongoDB their indexes are what the Job creates. */
-  mongoModels?: readonly MongoModelDefinition[];
-}
 
 /**
  * Entrypoint of a migration Job (Kubernetes): applies one service's pending migrations
- * (PostgreSQL) or creates its indexes (MongoDB), as DATABASE_URL says, and exits, so replicas can
- * start with RUN_MIGRATIONS=false.
+ * (PostgreSQL) or creates the indexes of every model its module registers (MongoDB), as
+ * DATABASE_URL says, and exits, so replicas can start with RUN_MIGRATIONS=false. `definition` is
+ * the one the service's module uses (`src/<service>.database.ts`).
  */
-export async function runMigrations(service: string, migrationsFolder: string, env: Env, options: RunMigrationsOptions = {}): Promise<void> {
+export async function runMigrations(definition: ServiceDatabaseDefinition, env: Env): Promise<void> {
+  const service = definition.schema;
   try {
-    const config = loadConfig(`${service} migrations`, z.object({ DATABASE_URL: databaseEnv.DATABASE_URL }), env);
-    const database = await openServiceDatabase({
-      schema: service,
-      url: config.DATABASE_URL,
-      migrationsFolder,
-      poolSize: 1,
-      runMigrations: true,
-      ...(options.mongoModels === undefined ? {} : { mongoModels: options.mongoModels }),
-    });
+    // DATABASE_DRIVER as the service checks it: a Secret holding the other kind of URL changes nothing.
+    const schema = z.object({ DATABASE_URL: databaseEnv.DATABASE_URL, DATABASE_DRIVER: databaseEnv.DATABASE_DRIVER }).superRefine(requireDriverSettings);
+    const config = loadConfig(`${service} migrations`, schema, env);
+    const database = await openServiceDatabase({ ...definition, url: config.DATABASE_URL, poolSize: 1, runMigrations: true });
     try {
       if (database instanceof MongoServiceDatabase) {
         process.stdout.write(`${service}: indexes of ${database.connection.modelNames().length} models ensured in ${database.databaseName}\n`);

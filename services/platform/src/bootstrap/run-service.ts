@@ -3,30 +3,28 @@ import { DynamicModule, Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { z } from 'zod';
 import { ConfigError, Env, loadConfig } from '../config/load-config';
-import { EventBusSettings, eventBusSettings, metricsEnv, shutdownEnv, StorageSettings, storageSettings } from '../config/infrastructure.config';
+import { eventBusSettings, metricsEnv, shutdownEnv, StorageSettings, storageSettings, type EventBusFields } from '../config/infrastructure.config';
 import { startMetricsServer } from '../metrics/metrics';
 import { startTracing, type Tracing } from '../tracing/tracing';
 import { createEventBus } from '../events';
 import { createLogger } from '../logging/logging';
 import { PlatformModule } from '../platform.module';
-import { createObjectStorage } from '../storage';
+import { createObjectStorage, ensureS3Bucket } from '../storage';
 import { createHttpApp } from './create-http-app';
 import type { TrustProxySetting } from './trust-proxy';
 import { gracefulClose } from './graceful-close';
 import { onShutdownSignal } from './shutdown';
 
 /** Fields every service's configuration schema carries (see `infrastructure.config.ts`). */
-interface BaseServiceConfig {
+type BaseServiceConfig = EventBusFields & {
   PORT: number;
   LISTEN_HOST?: string;
   LOG_LEVEL: string;
-  EVENT_BUS_DRIVER: 'in-process' | 'kafka';
-  KAFKA_BROKERS?: string[];
-  KAFKA_CLIENT_ID: string;
   IDENTITY_SECRET?: string;
+  IDENTITY_SECRET_PREVIOUS?: string;
   /** From `trustProxyEnv`; a service without it trusts no proxy. */
   TRUSTED_PROXIES?: TrustProxySetting;
-}
+};
 
 interface StorageServiceConfig {
   STORAGE_DRIVER: 'filesystem' | 's3';
@@ -37,6 +35,7 @@ interface StorageServiceConfig {
   S3_ACCESS_KEY_ID?: string;
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE: boolean;
+  S3_CREATE_BUCKETS: boolean;
 }
 
 export interface ServiceDefinition<S extends z.ZodObject> {
@@ -84,7 +83,8 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   const logging = { service: definition.name, level: config.LOG_LEVEL };
   const logger = createLogger(logging);
   if (tracing.exporters.length > 0) logger.info({ exporters: tracing.exporters }, `${definition.name} exports traces`);
-  const busSettings: EventBusSettings = eventBusSettings(config);
+  const busSettings = eventBusSettings(config);
+  if (busSettings.driver === 'kafka') for (const warning of busSettings.warnings) logger.warn(warning);
   const storage: StorageSettings | undefined = usesStorage(config) ? storageSettings(config) : undefined;
 
   @Module({
@@ -94,6 +94,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
         eventBus: createEventBus(busSettings, { logger }),
         storage: storage ? createObjectStorage(storage) : undefined,
         identitySecret: config.IDENTITY_SECRET,
+        identitySecretPrevious: config.IDENTITY_SECRET_PREVIOUS,
       }),
       definition.module(config),
     ],
@@ -101,6 +102,11 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
   class ServiceRootModule {}
 
   try {
+    // The bucket exists and these credentials may use it (or it is created when allowed): a wrong
+    // bucket or key stops the start with the reason instead of failing the first upload.
+    if (storage?.driver === 's3' && (await ensureS3Bucket(storage, storage.createBucket)) === 'created') {
+      logger.info({ bucket: storage.bucket }, `${definition.name} created its S3 bucket ${storage.bucket}`);
+    }
     const configureHttp = definition.configureHttp;
     const app = await createHttpApp(ServiceRootModule, {
       trustProxy: config.TRUSTED_PROXIES ?? false,
@@ -123,7 +129,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
       await Promise.race([tracing.shutdown().catch((error: unknown) => logger.warn({ err: error }, 'exporting the last spans failed')), gaveUp]);
     }, logger, shutdownTimeoutMs);
   } catch (error) {
-    logger.fatal({ err: error }, `${definition.name} failed to start`);
+    logger.fatal({ err: error }, `${definition.name} failed to start: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   }
 }

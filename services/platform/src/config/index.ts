@@ -1,2 +1,3 @@
 export * from './load-config';
 export * from './infrastructure.config';
+export * from './kafka.config';

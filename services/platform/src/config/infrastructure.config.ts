@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { kafkaSecurity, kafkaSecurityEnv, requireKafkaSecuritySettings, type KafkaConnection, type KafkaSecurityFields } from './kafka.config';
 import { envField } from './load-config';
 
 /**
@@ -26,10 +27,12 @@ export const metricsEnv = {
     .optional(),
 };
 
+/** The bus, and with `kafka` the brokers and how to reach them (TLS, SASL: see `kafka.config.ts`). */
 export const eventBusEnv = {
   EVENT_BUS_DRIVER: envField.oneOf(['in-process', 'kafka'] as const, 'in-process'),
   KAFKA_BROKERS: envField.list().optional(),
   KAFKA_CLIENT_ID: envField.string().default('wildframe'),
+  ...kafkaSecurityEnv,
 };
 
 export const storageEnv = {
@@ -41,6 +44,8 @@ export const storageEnv = {
   S3_ACCESS_KEY_ID: envField.string().optional(),
   S3_SECRET_ACCESS_KEY: envField.string().optional(),
   S3_FORCE_PATH_STYLE: envField.bool(false),
+  /** At start-up: create the bucket when it is missing (true), or only check it is there and usable (false). */
+  S3_CREATE_BUCKETS: envField.bool(false),
   /** Orphan sweep of the service's stored files (see storage/orphan-sweep.ts): every hour; 0 turns it off. */
   ORPHAN_SWEEP_INTERVAL_MS: z.coerce.number({ message: 'must be a number' }).int('must be a whole number').min(0, 'must not be negative').default(3_600_000),
   /** Unreferenced objects younger than this are kept: an upload stores its files before its row commits. */
@@ -65,6 +70,8 @@ export const shutdownEnv = {
 /** Distributed shape: shared by the gateway (signs caller identities) and services (verify them). */
 export const identityEnv = {
   IDENTITY_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  /** During a rotation, a second accepted value (the one rotated in, then out); the gateway signs with IDENTITY_SECRET. */
+  IDENTITY_SECRET_PREVIOUS: z.string().min(32, 'must be at least 32 characters').optional(),
 };
 
 export const databaseEnv = {
@@ -80,7 +87,7 @@ export const databaseEnv = {
   DATABASE_POOL_SIZE: envField.positiveInt(5),
 };
 
-type EventBusFields = { EVENT_BUS_DRIVER: 'in-process' | 'kafka'; KAFKA_BROKERS?: string[]; KAFKA_CLIENT_ID: string };
+export type EventBusFields = { EVENT_BUS_DRIVER: 'in-process' | 'kafka'; KAFKA_BROKERS?: string[]; KAFKA_CLIENT_ID: string } & KafkaSecurityFields;
 type StorageFields = {
   STORAGE_DRIVER: 'filesystem' | 's3';
   STORAGE_DIR: string;
@@ -90,6 +97,7 @@ type StorageFields = {
   S3_ACCESS_KEY_ID?: string;
   S3_SECRET_ACCESS_KEY?: string;
   S3_FORCE_PATH_STYLE: boolean;
+  S3_CREATE_BUCKETS: boolean;
 };
 
 /** Cross-field rules: variables that become required once a driver is chosen. */
@@ -106,16 +114,17 @@ export function requireDriverSettings(value: Partial<EventBusFields & StorageFie
   if (value.EVENT_BUS_DRIVER === 'kafka' && !value.KAFKA_BROKERS) {
     ctx.addIssue({ code: 'custom', path: ['KAFKA_BROKERS'], message: 'is required when EVENT_BUS_DRIVER=kafka' });
   }
+  requireKafkaSecuritySettings(value, ctx);
   if (value.STORAGE_DRIVER === 's3' && !value.S3_BUCKET) {
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
   }
 }
 
-export type EventBusSettings = { driver: 'in-process' } | { driver: 'kafka'; brokers: string[]; clientId: string };
+export type EventBusSettings = { driver: 'in-process' } | ({ driver: 'kafka' } & KafkaConnection);
 
 export function eventBusSettings(cfg: EventBusFields): EventBusSettings {
   return cfg.EVENT_BUS_DRIVER === 'kafka'
-    ? { driver: 'kafka', brokers: cfg.KAFKA_BROKERS ?? [], clientId: cfg.KAFKA_CLIENT_ID }
+    ? { driver: 'kafka', brokers: cfg.KAFKA_BROKERS ?? [], clientId: cfg.KAFKA_CLIENT_ID, ...kafkaSecurity(cfg) }
     : { driver: 'in-process' };
 }
 
@@ -129,6 +138,8 @@ export type StorageSettings =
       accessKeyId?: string;
       secretAccessKey?: string;
       forcePathStyle: boolean;
+      /** Create the bucket at start-up when it is missing (otherwise only check it). */
+      createBucket: boolean;
     };
 
 export function storageSettings(cfg: StorageFields): StorageSettings {
@@ -141,5 +152,6 @@ export function storageSettings(cfg: StorageFields): StorageSettings {
     accessKeyId: cfg.S3_ACCESS_KEY_ID,
     secretAccessKey: cfg.S3_SECRET_ACCESS_KEY,
     forcePathStyle: cfg.S3_FORCE_PATH_STYLE,
+    createBucket: cfg.S3_CREATE_BUCKETS,
   };
 }

@@ -36,6 +36,12 @@ describe('loadConfig', () => {
     expect(problemsOf({ ...valid, EVENT_BUS_DRIVER: 'rabbit' })[0]).toMatch(/^EVENT_BUS_DRIVER: must be one of in-process, kafka/);
   });
 
+  it('never shows the password of a URL it refuses', () => {
+    expect(problemsOf({ DATABASE_URL: 'postgres://auth:s3cret@db:5432/wildframe', DATABASE_DRIVER: 'mongodb' })).toEqual([
+      "DATABASE_URL: must be a mongodb:// URL (DATABASE_DRIVER=mongodb) (got 'postgres://auth:***@db:5432/wildframe')",
+    ]);
+  });
+
   it('reports settings that a chosen driver requires', () => {
     expect(problemsOf({ ...valid, EVENT_BUS_DRIVER: 'kafka', STORAGE_DRIVER: 's3' })).toEqual([
       'KAFKA_BROKERS is required when EVENT_BUS_DRIVER=kafka',
@@ -53,7 +59,7 @@ describe('loadConfig', () => {
 
   it('turns driver fields into adapter settings', () => {
     const config = loadConfig('test', schema, { ...valid, EVENT_BUS_DRIVER: 'kafka', KAFKA_BROKERS: 'a:9092, b:9092', STORAGE_DRIVER: 's3', S3_BUCKET: 'photos', S3_FORCE_PATH_STYLE: 'true' });
-    expect(eventBusSettings(config)).toEqual({ driver: 'kafka', brokers: ['a:9092', 'b:9092'], clientId: 'wildframe' });
+    expect(eventBusSettings(config)).toEqual({ driver: 'kafka', brokers: ['a:9092', 'b:9092'], clientId: 'wildframe', warnings: [] });
     expect(storageSettings(config)).toMatchObject({ driver: 's3', bucket: 'photos', forcePathStyle: true, region: 'us-east-1' });
   });
 });

@@ -31,9 +31,14 @@ export function loadConfig<S extends z.ZodObject>(service: string, schema: S, en
     const raw = issue.path.length > 0 ? input[String(issue.path[0])] : undefined;
     if (raw === undefined && issue.code === 'invalid_type') return `${name} is required`;
     if (raw === undefined) return issue.message.startsWith('is ') ? `${name} ${issue.message}` : `${name}: ${issue.message}`;
-    return `${name}: ${issue.message} (got '${raw}')`;
+    return `${name}: ${issue.message} (got '${withoutPassword(raw)}')`;
   });
   throw new ConfigError(service, problems);
+}
+
+/** A value as a config error may show it: the password of a URL (a DATABASE_URL's, say) never reaches the logs. */
+function withoutPassword(value: string): string {
+  return value.replace(/^([a-z][a-z0-9+.-]*:\/\/[^/?#@:]*):[^/?#@]*@/i, '$1:***@');
 }
 
 /** Reusable field schemas for environment variables, with messages a operator can act on. */

@@ -82,4 +82,21 @@ describeEachBackend('DatabaseModule.forService', (backend) => {
     await t.bus.idle();
     expect(seen.map((e) => [e.id, e.key, e.payload])).toEqual([['ev-left-behind', 'p-left', expect.objectContaining({ photoId: 'p-left' })]]);
   });
+
+  it('publishes an event stored by the previous version, before a field was added to its message, with that field’s default', async () => {
+    const database = t.app.get<ServiceDatabase | MongoServiceDatabase>(DATABASE, { strict: false });
+    // `moderation` was added to photos.photo.uploaded.v1 later: an upgrade finds such events still waiting.
+    const { moderation: _added, ...older } = examplePayload('photos.photo.uploaded.v1', { photoId: 'p-older' });
+    seen.length = 0;
+    if (database instanceof MongoServiceDatabase) {
+      const event = { ...pendingEvent('photos.photo.uploaded.v1', { ...older, moderation: '' }, { key: 'p-older', id: 'ev-older' }), payload: older };
+      await database.model('Note').create(withEvents({ _id: 'n-older', slug: 'n-older' }, [event as never]));
+    } else {
+      await database.db.execute(sql`INSERT INTO probe.outbox (id, topic, key, payload) VALUES ('ev-older', 'photos.photo.uploaded.v1', 'p-older', ${JSON.stringify(older)}::jsonb)`);
+    }
+    const deadline = Date.now() + 5000;
+    while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
+    await t.bus.idle();
+    expect(seen.map((e) => [e.id, e.payload])).toEqual([['ev-older', { ...older, moderation: '' }]]);
+  });
 });

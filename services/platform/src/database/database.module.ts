@@ -19,6 +19,19 @@ export const DATABASE = Symbol('DATABASE');
 
 export type AnyServiceDatabase = ServiceDatabase | MongoServiceDatabase;
 
+/**
+ * What a service keeps in its database, on either backend: its schema (PostgreSQL; on MongoDB the
+ * suffix of its database), its versioned migrations and every mongoose model its module registers.
+ * Each service defines it once (`src/<service>.database.ts`) and hands the same object to its
+ * module (`DatabaseModule.forService`) and to its migration Job (`runMigrations`), so the Job
+ * creates every index the running service relies on.
+ */
+export interface ServiceDatabaseDefinition {
+  readonly schema: string;
+  readonly migrationsFolder: string;
+  readonly mongoModels: readonly MongoModelDefinition[];
+}
+
 export interface DatabaseModuleOptions extends ServiceDatabaseOptions {
   /** False when a migration Job applies migrations / creates indexes (Kubernetes); the service then only connects. */
   runMigrations: boolean;

@@ -2,6 +2,7 @@ import { examplePayload, type EventPayloads, type Topic } from '@wildframe/contr
 import { sql } from 'drizzle-orm';
 import { join } from 'node:path';
 import type { EventBus, EventEnvelope, PublishOptions } from '../events/event-bus';
+import { FlakyBus } from './test-fixtures/flaky-bus';
 import { InProcessEventBus } from '../events/in-process-event-bus';
 import { createTestDatabase } from '../testing/test-database';
 import type { DatabaseTransaction } from './processed-event-store';
@@ -11,33 +12,6 @@ import { ServiceDatabase } from './service-database';
 
 const silent = { warn: () => undefined };
 const migrationsFolder = join(__dirname, 'test-fixtures', 'migrations');
-
-/** A bus that records what it is given, optionally slowly or failing. */
-class RecordingBus implements EventBus {
-  readonly published: Array<{ topic: Topic; payload: unknown; options: PublishOptions }> = [];
-  fail: ((topic: Topic, options: PublishOptions) => boolean) | undefined;
-  delayMs = 0;
-
-  async publish<T extends Topic>(topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    if (this.fail?.(topic, options)) throw new Error('broker unavailable');
-    this.published.push({ topic, payload, options });
-    return options.id ?? 'generated';
-  }
-  subscribe(): void {
-    throw new Error('not used by the outbox');
-  }
-  start(): Promise<void> {
-    return Promise.resolve();
-  }
-  stop(): Promise<void> {
-    return Promise.resolve();
-  }
-
-  ids(): string[] {
-    return this.published.map((p) => p.options.id ?? '');
-  }
-}
 
 /** Stores one event in the caller's transaction, as the PostgreSQL adapters do (`pendingEvent` + `storeEvents`). */
 async function enqueue<T extends Topic>(tx: DatabaseTransaction, topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
@@ -85,7 +59,7 @@ describe('EventOutbox', () => {
   });
 
   it('never publishes an event whose transaction rolled back', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus);
     await expect(
       database.db.transaction(async (tx) => {
@@ -132,7 +106,7 @@ describe('EventOutbox', () => {
     ]);
     ids.push(await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('a'), { key: 'a' })));
     // The process dies here; a new one starts.
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const restarted = outbox(bus, { startupDelayMs: 10, sweepIntervalMs: 60_000 });
     restarted.start();
     await waitFor(() => bus.published.length === 3);
@@ -141,7 +115,7 @@ describe('EventOutbox', () => {
   });
 
   it('sweeps periodically', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus, { startupDelayMs: 60_000, sweepIntervalMs: 20 });
     relay.start();
     const id = await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('s'), { key: 's' }));
@@ -150,7 +124,7 @@ describe('EventOutbox', () => {
   });
 
   it('leaves what the bus refused for the next sweep, holding back later events of the same key only', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     bus.fail = (_topic, options) => options.key === 'down';
     const relay = outbox(bus);
     const [first, second, other] = await database.db.transaction(async (tx) => [
@@ -168,17 +142,30 @@ describe('EventOutbox', () => {
     expect(await unpublished()).toEqual([]);
   });
 
+  it('publishes what waited as soon as the bus can publish again, not at the next sweep', async () => {
+    const bus = new FlakyBus();
+    bus.fail = () => true;
+    const relay = outbox(bus, { startupDelayMs: 60_000, sweepIntervalMs: 60_000 });
+    relay.start();
+    const id = await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('w'), { key: 'w' }));
+    await expect(relay.flush()).resolves.toBe(0);
+    bus.becomeAvailable();
+    await waitFor(() => bus.published.length === 1);
+    expect(bus.ids()).toEqual([id]);
+    expect(await unpublished()).toEqual([]);
+  });
+
   it('never throws from flush when the database is unreachable', async () => {
     const broken = ServiceDatabase.connect({ schema: 'probe', url: 'postgres://nobody:nothing@127.0.0.1:1/none', migrationsFolder });
     try {
-      await expect(outbox(new RecordingBus(), {}, broken).flush()).resolves.toBe(0);
+      await expect(outbox(new FlakyBus(), {}, broken).flush()).resolves.toBe(0);
     } finally {
       await broken.close();
     }
   });
 
   it('publishes each row once when flushes overlap in one process', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     bus.delayMs = 2;
     const relay = outbox(bus, { batchSize: 7 });
     const ids: string[] = [];
@@ -194,7 +181,7 @@ describe('EventOutbox', () => {
   it('publishes each row once when two replicas relay one table', async () => {
     const secondDb = ServiceDatabase.connect({ schema: 'probe', url: testDb.url, migrationsFolder });
     try {
-      const bus = new RecordingBus();
+      const bus = new FlakyBus();
       bus.delayMs = 1;
       const a = outbox(bus, { batchSize: 5 });
       const b = outbox(bus, { batchSize: 5 }, secondDb);
@@ -215,7 +202,7 @@ describe('EventOutbox', () => {
   });
 
   it('deletes published rows after the retention', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const keep = outbox(bus);
     await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('k'), { key: 'k' }));
     await keep.sweep();
@@ -226,7 +213,7 @@ describe('EventOutbox', () => {
   });
 
   it('does nothing once stopped', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus);
     await relay.stop();
     await database.db.transaction((tx) => enqueue(tx, 'photos.photo.uploaded.v1', uploaded('x'), { key: 'x' }));

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { EventPayloads, Topic } from '@wildframe/contracts';
+import { eventCodec } from '@wildframe/contracts';
+import type { Topic } from '@wildframe/contracts';
 import { sql } from 'drizzle-orm';
 import type { EventBus } from '../events/event-bus';
 import type { DatabaseTransaction } from './processed-event-store';
@@ -140,6 +141,8 @@ export class PostgresEventOutbox extends EventOutbox {
     first.unref();
     every.unref();
     this.timers = [first, every];
+    // Kafka back after an outage: what the requests stored meanwhile goes out now, not at the next sweep.
+    this.bus.onAvailable?.(() => void this.flush());
     this.untrackBacklog ??= trackOutbox(this.database.schema, () => this.pending());
   }
 
@@ -203,7 +206,7 @@ export class PostgresEventOutbox extends EventOutbox {
       for (const row of rows as unknown as OutboxRow[]) {
         if (blockedKeys.has(row.key)) continue;
         try {
-          await this.bus.publish(row.topic, row.payload as EventPayloads[Topic], {
+          await this.bus.publish(row.topic, eventCodec().withAddedFields(row.topic, row.payload), {
             id: row.id,
             key: row.key,
             headers: row.headers,

@@ -2,6 +2,8 @@ import pino from 'pino';
 import { createEventBus } from './create-event-bus';
 import type { EventBusLogger } from './event-bus-logger';
 import { InProcessEventBus } from './in-process-event-bus';
+import { EventBusUnavailableError } from './event-bus';
+import { eventually } from './event-bus.contract';
 import { KafkaEventBus } from './kafka-event-bus';
 
 describe('createEventBus', () => {
@@ -26,15 +28,19 @@ describe('createEventBus', () => {
     expect(() => createEventBus({ driver: 'rabbit' } as unknown as { driver: 'in-process' })).toThrow(/Unknown event bus driver 'rabbit'/);
   });
 
-  it('fails start() with the broker error when Kafka is unreachable, and logs it', async () => {
+  it('with Kafka unreachable, start() still returns: readiness and publish say why, the log too, and it keeps trying', async () => {
     const errors: string[] = [];
     const recording: EventBusLogger = { info: () => undefined, warn: () => undefined, error: (_context, message) => errors.push(message) };
     const bus = new KafkaEventBus(
-      { brokers: ['127.0.0.1:1'], clientId: 'unreachable', retry: { retries: 1, initialRetryTimeMs: 50 } },
+      { brokers: ['127.0.0.1:1'], clientId: 'unreachable', retry: { retries: 1, initialRetryTimeMs: 50 }, reconnect: { initialDelayMs: 100, maxDelayMs: 100 } },
       { logger: recording },
     );
-    await expect(bus.start()).rejects.toThrow(/Connection error|ECONNREFUSED/);
-    expect(errors).toContain('Event bus failed to start');
+    await expect(bus.start()).resolves.toBeUndefined();
+    await expect(bus.readinessCheck().check()).rejects.toThrow('cannot connect to the brokers: ECONNREFUSED');
+    await expect(bus.publish('web.page.viewed.v1', { path: '/', referrer: '', sessionId: 's', at: '' }, { key: 's' })).rejects.toThrow(EventBusUnavailableError);
+    // It tries again with back-off, logging each failure.
+    await eventually(() => expect(errors.filter((message) => message.startsWith('Cannot connect to Kafka (cannot connect to the brokers: ECONNREFUSED); trying again in')).length).toBeGreaterThanOrEqual(2), 15_000);
+    await bus.stop();
     await expect(bus.publish('web.page.viewed.v1', { path: '/', referrer: '', sessionId: 's', at: '' }, { key: 's' })).rejects.toThrow(/stopped/);
   }, 20_000);
 });

@@ -1,4 +1,5 @@
 import type { EventPayloads, Topic } from '@wildframe/contracts';
+import type { HealthCheck } from '../health/health';
 
 /**
  * One delivered event. CloudEvents 1.0 attributes travel as Kafka headers (ce_id, ce_type,
@@ -53,6 +54,25 @@ export interface EventBus {
   start(): Promise<void>;
   /** Stops consuming; in-flight handlers finish first. */
   stop(): Promise<void>;
+  /**
+   * A bus that depends on a server (Kafka) names the readiness check that holds while it has
+   * never reached it; the platform registers it. A bus in the process has none.
+   */
+  readinessCheck?(): HealthCheck;
+  /**
+   * A bus that can lose its server calls `listener` each time it can publish again after it
+   * could not (Kafka back after an outage): the outbox then publishes what waited meanwhile.
+   */
+  onAvailable?(listener: () => void): void;
+}
+
+/**
+ * `publish` refused because the bus cannot reach its brokers right now (or did not get their
+ * acknowledgement in time). Nothing was lost: the outbox keeps its events and publishes them
+ * again when the brokers answer.
+ */
+export class EventBusUnavailableError extends Error {
+  override readonly name = 'EventBusUnavailableError';
 }
 
 export const EVENT_BUS = Symbol('EVENT_BUS');

@@ -1,6 +1,7 @@
 export {
   deadLetterTopic,
   EVENT_BUS,
+  EventBusUnavailableError,
   type EventBus,
   type EventEnvelope,
   type EventHandler,
@@ -20,6 +21,8 @@ export {
 export { DEFAULT_MAX_ATTEMPTS, DEFAULT_RETRY_DELAY_MS } from './delivery';
 export { InProcessEventBus, type InProcessEventBusOptions } from './in-process-event-bus';
 export { KafkaEventBus, type KafkaEventBusConfig, type KafkaEventBusDependencies } from './kafka-event-bus';
+export { kafkaProblem } from './kafka-problem';
+export { KAFKA_TOPICS_JOB_EXIT, runKafkaTopicsJob, type KafkaTopicsJobOutput } from './kafka-topics-job';
 export {
   idempotent,
   InMemoryProcessedEventStore,

@@ -1,14 +1,16 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { Kafka, logLevel } from 'kafkajs';
 import { decodeEvent, examplePayload, type Topic } from '@wildframe/contracts';
+import { readDeadLetters as readKafkaDeadLetters } from '../testing/kafka-dead-letters';
 import { describeWithServer, kafkaTestServer } from '../testing/test-servers';
-import { deadLetterTopic, type EventEnvelope } from './event-bus';
+import { EventBusUnavailableError, type EventEnvelope } from './event-bus';
 import { describeEventBusContract, eventually, RecordingLogger } from './event-bus.contract';
-import { readDeadLetter, type DeadLetter } from './event-record';
+import type { DeadLetter } from './event-record';
 import { idempotent, InMemoryProcessedEventStore } from './idempotent';
 import { KafkaEventBus } from './kafka-event-bus';
 
@@ -21,42 +23,7 @@ import { KafkaEventBus } from './kafka-event-bus';
 const kafka = kafkaTestServer();
 
 describeWithServer(`KafkaEventBus on ${kafka.available ? kafka.facts.brokers.join(',') : 'a real broker'}`, kafka, ({ brokers }) => {
-  /** Reads every record of a dead-letter topic with a throw-away consumer group. */
-  async function readDeadLetters(topic: Topic, group: string): Promise<DeadLetter[]> {
-    const dlqTopic = deadLetterTopic(topic, group);
-    const kafka = new Kafka({ brokers, clientId: 'dlq-reader', logLevel: logLevel.NOTHING });
-    const admin = kafka.admin();
-    await admin.connect();
-    let total = 0;
-    try {
-      if (!(await admin.listTopics()).includes(dlqTopic)) return [];
-      for (const { high, low } of await admin.fetchTopicOffsets(dlqTopic)) total += Number(high) - Number(low);
-    } finally {
-      await admin.disconnect();
-    }
-    if (total === 0) return [];
-    const consumer = kafka.consumer({ groupId: `dlq-reader-${randomUUID()}`, maxWaitTimeInMs: 250 });
-    const letters: DeadLetter[] = [];
-    await consumer.connect();
-    try {
-      await consumer.subscribe({ topics: [dlqTopic], fromBeginning: true });
-      await consumer.run({
-        eachMessage: async ({ message }) => {
-          const headers: Record<string, string> = {};
-          for (const [name, value] of Object.entries(message.headers ?? {})) {
-            if (value !== undefined) headers[name] = (Array.isArray(value) ? value[0] : value).toString();
-          }
-          letters.push(
-            readDeadLetter(dlqTopic, { key: message.key?.toString() ?? '', value: message.value ?? Buffer.alloc(0), headers }),
-          );
-        },
-      });
-      await eventually(() => expect(letters.length).toBeGreaterThanOrEqual(total), 20_000);
-    } finally {
-      await consumer.disconnect();
-    }
-    return letters;
-  }
+  const readDeadLetters = (topic: Topic, group: string): Promise<DeadLetter[]> => readKafkaDeadLetters({ brokers }, topic, group);
 
   describeEventBusContract(
     'KafkaEventBus',
@@ -390,5 +357,99 @@ describeWithServer(`KafkaEventBus on ${kafka.available ? kafka.facts.brokers.joi
       );
       expect(unreadable.map((entry) => entry.level)).toEqual(['error', 'error']);
     }, 90_000);
+
+    describe('outages', () => {
+      /** A TCP forwarder to the broker, listening only once opened: before that its address refuses connections. */
+      async function laterProxy(target: string): Promise<{ address: string; open(): Promise<void>; close(): Promise<void> }> {
+        const reserved = createServer();
+        await new Promise<void>((resolve) => reserved.listen(0, '127.0.0.1', resolve));
+        const port = (reserved.address() as { port: number }).port;
+        await new Promise((resolve) => reserved.close(resolve));
+        const [host, targetPort] = target.split(':');
+        const sockets = new Set<Socket>();
+        let server: Server | undefined;
+        return {
+          address: `127.0.0.1:${port}`,
+          open: async () => {
+            server = createServer((incoming) => {
+              const outgoing = connect(Number(targetPort), host);
+              for (const socket of [incoming, outgoing]) {
+                sockets.add(socket);
+                socket.on('error', () => undefined);
+                socket.on('close', () => sockets.delete(socket));
+              }
+              incoming.pipe(outgoing).pipe(incoming);
+            });
+            await new Promise<void>((resolve) => server?.listen(port, '127.0.0.1', resolve));
+          },
+          close: async () => {
+            for (const socket of sockets) socket.destroy();
+            await new Promise((resolve) => (server ? server.close(resolve) : resolve(undefined)));
+          },
+        };
+      }
+
+      it('started while Kafka cannot be reached: start() returns, readiness says why, publish fails at once; once Kafka answers it connects, turns ready and consumes', async () => {
+        const run = randomUUID().slice(0, 8);
+        const group = `late-${run}`;
+        const proxy = await laterProxy(brokers[0]);
+        const logger = new RecordingLogger();
+        const handled: string[] = [];
+        bus = new KafkaEventBus(
+          {
+            brokers: [proxy.address],
+            clientId: group,
+            retry: { retries: 1, initialRetryTimeMs: 100 },
+            reconnect: { initialDelayMs: 200, maxDelayMs: 1_000 },
+            consumer: { maxWaitTimeMs: 250 },
+          },
+          { logger },
+        );
+        bus.subscribe('photos.photo.liked.v1', group, async (event) => void (event.key.startsWith(run) && handled.push(event.id)));
+        const pub = await publisher();
+        try {
+          await bus.start();
+          const readiness = bus.readinessCheck();
+          expect(readiness.name).toBe('kafka');
+          await expect(readiness.check()).rejects.toThrow('cannot connect to the brokers: ECONNREFUSED');
+          // The outbox relay behind a request is told at once; nothing waits for the brokers.
+          const refused = bus.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-p` });
+          await expect(refused).rejects.toThrow(EventBusUnavailableError);
+          await expect(refused).rejects.toThrow("Cannot publish to 'photos.photo.liked.v1': Kafka is unavailable (cannot connect to the brokers: ECONNREFUSED)");
+          expect(logger.entries.some((entry) => entry.level === 'error' && entry.message.startsWith('Cannot connect to Kafka (cannot connect to the brokers: ECONNREFUSED); trying again in'))).toBe(true);
+
+          await proxy.open();
+          await eventually(() => readiness.check(), 30_000, 100);
+          expect(logger.entries.some((entry) => entry.level === 'info' && entry.message === 'Connected to Kafka')).toBe(true);
+          const own = await bus.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-p` });
+          const other = await pub.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: `${run}-p` });
+          await eventually(() => expect(handled).toEqual([own, other]), 30_000);
+        } finally {
+          await pub.stop();
+          await proxy.close();
+        }
+      }, 90_000);
+
+      it('a broker that takes connections but never answers (as a frozen one) holds start() no longer than startupWaitMs', async () => {
+        const sockets: Socket[] = [];
+        const silent = createServer((socket) => sockets.push(socket.on('error', () => undefined)));
+        await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+        try {
+          bus = new KafkaEventBus(
+            { brokers: [`127.0.0.1:${(silent.address() as { port: number }).port}`], clientId: 'silent', startupWaitMs: 1_000 },
+            { logger: new RecordingLogger() },
+          );
+          bus.subscribe('photos.photo.liked.v1', 'silent', async () => undefined);
+          await bus.start();
+          await expect(bus.readinessCheck().check()).rejects.toThrow('not connected to Kafka yet');
+          await expect(bus.publish('photos.photo.liked.v1', examplePayload('photos.photo.liked.v1'), { key: 'k' })).rejects.toThrow(EventBusUnavailableError);
+          await bus.stop();
+          bus = undefined;
+        } finally {
+          for (const socket of sockets) socket.destroy();
+          await new Promise((resolve) => silent.close(resolve));
+        }
+      }, 30_000);
+    });
   });
 });

@@ -27,24 +27,28 @@ export class HealthRegistry {
     this.checks.set(check.name, check);
   }
 
-  async run(timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, 'up' | 'down'> }> {
+  /** Runs every check; `reasons` (only when one is down) says why each failing check failed. */
+  async run(timeoutMs = 2000): Promise<{ ok: boolean; checks: Record<string, 'up' | 'down'>; reasons?: Record<string, string> }> {
     const entries = await Promise.all(
       [...this.checks.values()].map(async (c) => {
         let timer: NodeJS.Timeout | undefined;
         const timeout = new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error('timeout')), timeoutMs);
+          timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
         });
         try {
           await Promise.race([c.check(), timeout]);
-          return [c.name, 'up'] as const;
-        } catch {
-          return [c.name, 'down'] as const;
+          return { name: c.name, up: true, reason: '' };
+        } catch (error) {
+          return { name: c.name, up: false, reason: error instanceof Error ? error.message : String(error) };
         } finally {
           clearTimeout(timer);
         }
       }),
     );
-    return { ok: entries.every(([, s]) => s === 'up'), checks: Object.fromEntries(entries) };
+    const checks = Object.fromEntries(entries.map((entry) => [entry.name, entry.up ? 'up' : 'down'] as const));
+    const down = entries.filter((entry) => !entry.up);
+    if (down.length === 0) return { ok: true, checks };
+    return { ok: false, checks, reasons: Object.fromEntries(down.map((entry) => [entry.name, entry.reason])) };
   }
 }
 
@@ -54,7 +58,8 @@ type ReadinessBody =
 
 /**
  * `/api/health/live`: the process answers. `/api/health/ready` and `/api/health`: every
- * registered dependency (the databases) answers too; 503 otherwise.
+ * registered dependency (the databases, Kafka until the bus has connected once) answers too;
+ * 503 otherwise, with each failing check and its reason in the message.
  */
 @Controller('health')
 export class HealthController {
@@ -74,8 +79,9 @@ export class HealthController {
     }
     const result = await this.registry.run();
     if (result.ok) return { status: 'ok', checks: result.checks };
-    // Not ready is still answered in the shared error envelope, with the failing checks named.
+    // Not ready is still answered in the shared error envelope, with the failing checks named and why.
     res.status(503);
-    return { statusCode: 503, message: 'Service not ready', status: 'unavailable', checks: result.checks };
+    const why = Object.entries(result.reasons ?? {}).map(([name, reason]) => `${name}: ${reason}`);
+    return { statusCode: 503, message: `Service not ready (${why.join('; ')})`, status: 'unavailable', checks: result.checks };
   }
 }

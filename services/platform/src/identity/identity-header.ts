@@ -20,12 +20,20 @@ export function encodeIdentityHeader(identity: Identity, secret: string, now: Da
   return `${payload}.${sign(payload, secret)}`;
 }
 
-export function decodeIdentityHeader(value: string, secret: string, now: Date): Identity | null {
+/**
+ * The caller a header names, when it is signed with one of `secrets` and fresh. Several secrets
+ * let a rotation go without failed requests: every service accepts both the old and the new one
+ * (IDENTITY_SECRET and IDENTITY_SECRET_PREVIOUS) while the gateway switches from one to the other.
+ */
+export function decodeIdentityHeader(value: string, secrets: string | readonly string[], now: Date): Identity | null {
   const [payload, signature, extra] = value.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(sign(payload, secret));
   const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  const signedWith = (secret: string): boolean => {
+    const expected = Buffer.from(sign(payload, secret));
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  };
+  if (!(typeof secrets === 'string' ? [secrets] : secrets).some(signedWith)) return null;
   try {
     const { iat, ...identity } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & { iat: number };
     const age = now.getTime() - iat;

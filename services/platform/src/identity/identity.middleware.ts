@@ -6,7 +6,10 @@ import { bearerToken, IdentityRegistry, RequestWithIdentity } from './identity';
 import type { Identity } from './identity';
 import { decodeIdentityHeader, IDENTITY_HEADER } from './identity-header';
 
-/** The secret shared with the gateway (distributed shape); absent in the standalone shape. */
+/**
+ * The secrets a gateway-signed identity may carry (distributed shape): IDENTITY_SECRET, and
+ * IDENTITY_SECRET_PREVIOUS during a rotation. Empty in the standalone shape.
+ */
 export const IDENTITY_SECRET = Symbol('IDENTITY_SECRET');
 
 /**
@@ -19,7 +22,7 @@ export const IDENTITY_SECRET = Symbol('IDENTITY_SECRET');
 export class IdentityMiddleware implements NestMiddleware {
   constructor(
     private readonly registry: IdentityRegistry,
-    @Inject(IDENTITY_SECRET) private readonly secret: string | null,
+    @Inject(IDENTITY_SECRET) private readonly secrets: readonly string[],
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -38,7 +41,7 @@ export class IdentityMiddleware implements NestMiddleware {
     const token = bearerToken(req);
     const header = req.headers[IDENTITY_HEADER];
     if (resolver) return token ? resolver.resolve(token) : null;
-    if (this.secret && typeof header === 'string') return decodeIdentityHeader(header, this.secret, this.clock.now());
+    if (this.secrets.length > 0 && typeof header === 'string') return decodeIdentityHeader(header, this.secrets, this.clock.now());
     return null;
   }
 }

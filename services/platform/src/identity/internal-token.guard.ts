@@ -4,7 +4,11 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request } from 'express';
 import { NOT_AUTHENTICATED } from './identity.guards';
 
-/** The service's INTERNAL_API_TOKEN (null when it has none): provide it where the guard is used. */
+/**
+ * The tokens the service accepts, as `acceptedSecrets(INTERNAL_API_TOKEN,
+ * INTERNAL_API_TOKEN_PREVIOUS)` (empty when it has none): provide it where the guard is used. The
+ * second value lets a rotation go without failed calls: accept the new one, switch, drop the old.
+ */
 export const INTERNAL_API_TOKEN = Symbol('INTERNAL_API_TOKEN');
 
 /** Hashing first gives equal-length buffers, so the comparison time says nothing about the token. */
@@ -20,11 +24,11 @@ function sameSecret(given: string, expected: string): boolean {
  */
 @Injectable()
 export class InternalTokenGuard implements CanActivate {
-  constructor(@Inject(INTERNAL_API_TOKEN) private readonly expected: string | null) {}
+  constructor(@Inject(INTERNAL_API_TOKEN) private readonly accepted: readonly string[]) {}
 
   canActivate(context: ExecutionContext): boolean {
     const given = context.switchToHttp().getRequest<Request>().headers[INTERNAL_TOKEN_HEADER];
-    if (!this.expected || typeof given !== 'string' || !sameSecret(given, this.expected)) throw new UnauthorizedException(NOT_AUTHENTICATED);
+    if (typeof given !== 'string' || !this.accepted.some((token) => sameSecret(given, token))) throw new UnauthorizedException(NOT_AUTHENTICATED);
     return true;
   }
 }

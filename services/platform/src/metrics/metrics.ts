@@ -50,6 +50,12 @@ export const consumerLag = new Gauge({
   registers: [metricsRegistry],
 });
 
+export const kafkaUp = new Gauge({
+  name: 'event_bus_kafka_up',
+  help: 'Kafka event bus: 1 while the brokers answer (connected, acknowledging publishes), 0 while unreachable; the outbox keeps events meanwhile.',
+  registers: [metricsRegistry],
+});
+
 export const photoUploadDuration = new Histogram({
   name: 'photo_upload_duration_seconds',
   help: 'Photo uploads from the received file to the stored photo (analysis included), by outcome.',
@@ -60,7 +66,7 @@ export const photoUploadDuration = new Histogram({
 
 export const photoAnalysisDuration = new Histogram({
   name: 'photo_analysis_duration_seconds',
-  help: 'Photo analyses by engine outcome (rated, unavailable, refused, error).',
+  help: 'Photo analyses by engine outcome (rated, review, refused, error).',
   labelNames: ['outcome'] as const,
   buckets: SLOW_SECONDS,
   registers: [metricsRegistry],

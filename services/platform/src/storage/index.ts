@@ -3,6 +3,7 @@ export { assertValidKeyPrefix, assertValidNamespace, assertValidObjectKey, objec
 export { DEFAULT_CONTENT_TYPE } from './put-options';
 export { FilesystemObjectStorage } from './filesystem-object-storage';
 export { MULTIPART_PART_SIZE, S3ObjectStorage, type S3ObjectStorageOptions } from './s3-object-storage';
+export { ensureS3Bucket } from './s3-bucket';
 export { PrefixedObjectStorage } from './prefixed-object-storage';
 export {
   createObjectStorage,

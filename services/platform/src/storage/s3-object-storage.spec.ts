@@ -5,6 +5,7 @@ import { startLocalS3Server } from './local-s3-server';
 import { describeObjectStorageContract, expectSameBytes, keysOf, pseudoRandomBytes, pseudoRandomStream, readAll } from './object-storage.contract';
 import { ObjectNotFoundError } from './object-storage';
 import { MULTIPART_PART_SIZE, S3ObjectStorage } from './s3-object-storage';
+import { ensureS3Bucket } from './s3-bucket';
 import { createObjectStorage } from './storage.config';
 import { describeWithServer, s3TestServer } from '../testing/test-servers';
 
@@ -24,7 +25,7 @@ interface S3TestTarget {
 function describeS3ObjectStorage(
   server: string,
   startTarget: () => Promise<S3TestTarget>,
-  options: { racingWritesUnsupported?: string } = {},
+  options: { racingWritesUnsupported?: string; ignoresCredentials?: string } = {},
 ): void {
   // Hooks and state of one server, kept apart from the other server's.
   describe(`on ${server}`, () => {
@@ -180,6 +181,40 @@ function describeS3ObjectStorage(
       });
     });
 
+    describe(`the start-up check of a bucket (S3_CREATE_BUCKETS), on ${server}`, () => {
+      const config = (bucket: string, credentials = CREDENTIALS) => ({
+        driver: 's3' as const,
+        bucket,
+        endpoint: target.endpoint,
+        region: target.region,
+        forcePathStyle: true,
+        ...credentials,
+      });
+
+      it('passes a bucket that is there', async () => {
+        await expect(ensureS3Bucket(config(BUCKET), false)).resolves.toBe('exists');
+      });
+
+      it('names a missing bucket and what to do, and creates it only when allowed', async () => {
+        const missing = `missing-${randomUUID()}`;
+        await expect(ensureS3Bucket(config(missing), false)).rejects.toThrow(
+          `The S3 bucket '${missing}' does not exist at ${target.endpoint}: create it, or set S3_CREATE_BUCKETS=true (chart: s3.createBuckets) to let the service create it at start-up`,
+        );
+        await expect(ensureS3Bucket(config(missing), true)).resolves.toBe('created');
+        await expect(ensureS3Bucket(config(missing), true)).resolves.toBe('exists');
+        const storage = createObjectStorage(config(missing));
+        await storage.put('first.txt', Buffer.from('first'));
+        expect(keysOf(await storage.list(''))).toEqual(['first.txt']);
+      });
+
+      (options.ignoresCredentials ? it.skip : it)(`says when the credentials may not use it${options.ignoresCredentials ? ` (skipped: ${options.ignoresCredentials})` : ''}`, async () => {
+        const wrong = { accessKeyId: CREDENTIALS.accessKeyId, secretAccessKey: 'not-the-secret-key' };
+        await expect(ensureS3Bucket(config(BUCKET, wrong), true)).rejects.toThrow(
+          `No access to the S3 bucket '${BUCKET}' at ${target.endpoint} (403): check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY`,
+        );
+      });
+    });
+
     describe(`createObjectStorage with the s3 driver, on ${server}`, () => {
       it('builds a storage that reaches the configured server and bucket', async () => {
         const storage = createObjectStorage({
@@ -209,7 +244,7 @@ describeS3ObjectStorage(
     const local = await startLocalS3Server([bucket]);
     return { endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' }, bucket, stop: local.stop };
   },
-  { racingWritesUnsupported: 's3rver writes racing puts into one file; S3 itself stores one of them whole' },
+  { racingWritesUnsupported: 's3rver writes racing puts into one file; S3 itself stores one of them whole', ignoresCredentials: 's3rver accepts any keys' },
 );
 
 describeWithServer('S3ObjectStorage on MinIO', s3TestServer(), (minio) => {

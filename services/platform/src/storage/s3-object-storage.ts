@@ -293,6 +293,6 @@ function normaliseEtag(etag: string | undefined): string {
   return etag.replace(/^"(.*)"$/, '$1');
 }
 
-function isErrorNamed(error: unknown, ...names: string[]): boolean {
+export function isErrorNamed(error: unknown, ...names: string[]): boolean {
   return typeof error === 'object' && error !== null && 'name' in error && names.includes(String(error.name));
 }

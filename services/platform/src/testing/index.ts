@@ -5,3 +5,5 @@ export * from './heic-header';
 export * from './each-backend';
 export * from './mongo-test-server';
 export * from './recording-bus';
+export * from './kafka-dead-letters';
+export * from './replace-provider';

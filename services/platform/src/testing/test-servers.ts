@@ -7,6 +7,16 @@ export interface KafkaTestServer {
   brokers: string[];
 }
 
+/** The broker's SASL_SSL listener (tools/infra/kafka.mjs): its CA, a client certificate, one user for every mechanism. */
+export interface KafkaSaslSslTestServer {
+  brokers: string[];
+  caFile: string;
+  clientCertFile: string;
+  clientKeyFile: string;
+  username: string;
+  password: string;
+}
+
 export interface S3TestServer {
   endpoint: string;
   region: string;
@@ -30,6 +40,23 @@ export function kafkaTestServer(env: NodeJS.ProcessEnv = process.env): TestServe
     .filter(Boolean);
   if (brokers.length > 0) return { available: true, facts: { brokers } };
   return { available: false, reason: `Kafka ${env['KAFKA_TEST_UNAVAILABLE'] ? `could not start: ${env['KAFKA_TEST_UNAVAILABLE']}` : NOT_STARTED}` };
+}
+
+export function kafkaSaslSslTestServer(env: NodeJS.ProcessEnv = process.env): TestServer<KafkaSaslSslTestServer> {
+  const plain = kafkaTestServer(env);
+  if (!plain.available) return plain;
+  const facts = {
+    brokers: (env['KAFKA_TEST_SASL_SSL_BROKERS'] ?? '').split(',').map((broker) => broker.trim()).filter(Boolean),
+    caFile: env['KAFKA_TEST_CA_FILE'] ?? '',
+    clientCertFile: env['KAFKA_TEST_CLIENT_CERT_FILE'] ?? '',
+    clientKeyFile: env['KAFKA_TEST_CLIENT_KEY_FILE'] ?? '',
+    username: env['KAFKA_TEST_SASL_USERNAME'] ?? '',
+    password: env['KAFKA_TEST_SASL_PASSWORD'] ?? '',
+  };
+  if (facts.brokers.length > 0 && facts.caFile && facts.clientCertFile && facts.clientKeyFile && facts.username && facts.password) return { available: true, facts };
+  const why = env['KAFKA_TEST_SASL_SSL_UNAVAILABLE'];
+  if (why) return { available: false, reason: `Kafka has no SASL_SSL listener for this run: ${why}` };
+  return { available: false, reason: 'Kafka has no SASL_SSL listener for this run (KAFKA_TEST_SASL_SSL_BROKERS, KAFKA_TEST_CA_FILE, KAFKA_TEST_CLIENT_CERT_FILE, KAFKA_TEST_CLIENT_KEY_FILE, KAFKA_TEST_SASL_USERNAME and KAFKA_TEST_SASL_PASSWORD; tools/infra/kafka.mjs starts one)' };
 }
 
 export function s3TestServer(env: NodeJS.ProcessEnv = process.env): TestServer<S3TestServer> {

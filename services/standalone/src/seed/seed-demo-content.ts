@@ -26,6 +26,8 @@ interface SeedState {
   accountId?: string;
   photos: string[];
   done?: boolean;
+  /** The file each home page image was made from: a plan that names another one (an upgrade) puts it again. */
+  assets?: Record<string, string>;
 }
 
 function readState(file: string): SeedState {
@@ -37,21 +39,31 @@ function writeState(file: string, state: SeedState): void {
   renameSync(`${file}.tmp`, file);
 }
 
+/** The seed's plan: the demo account, its photos and the home page images (`seed/seed.json`). */
+export function readSeedPlan(seedDir: string): SeedPlan {
+  return JSON.parse(readFileSync(join(seedDir, 'seed.json'), 'utf8')) as SeedPlan;
+}
+
 /**
  * First start of the standalone app: the home page images and a demo account's public photos,
- * some featured, each analysed by the real engine and credited to its photographer.
+ * some featured, each analysed by the real engine and credited to its photographer. Later starts
+ * only bring the home page images up to the plan.
  */
 export async function seedDemoContent(app: INestApplication, seedDir: string, dataDir: string, logger: Logger, signal?: AbortSignal): Promise<void> {
   const stateFile = join(dataDir, 'demo-content.json');
   const state = readState(stateFile);
-  if (state.done) return;
-  const plan = JSON.parse(readFileSync(join(seedDir, 'seed.json'), 'utf8')) as SeedPlan;
+  const plan = readSeedPlan(seedDir);
   const photoFile = (file: string) => join(seedDir, 'photos', file);
 
   const assets = app.get(SiteAssets);
   for (const asset of plan.assets) {
-    if (!(await assets.exists(asset.name))) await assets.put(asset, photoFile(asset.file));
+    if (state.assets?.[asset.name] === asset.file && (await assets.exists(asset.name))) continue;
+    await assets.put(asset, photoFile(asset.file));
+    state.assets = { ...state.assets, [asset.name]: asset.file };
+    writeState(stateFile, state);
+    logger.info({ asset: asset.name, file: asset.file }, 'home page image added');
   }
+  if (state.done) return;
 
   const accounts = app.get(LocalServiceRegistry).get<AccountsApi>(ACCOUNTS_API);
   if (!accounts) throw new Error('the accounts API is not registered');
@@ -80,10 +92,11 @@ export async function seedDemoContent(app: INestApplication, seedDir: string, da
       credit: photo.credit,
       isPublic: true,
     });
-    if (photo.featured) await actions.toggleFeatured(result.photo.id, demo);
+    // A photo the engine holds for review waits for an admin (see the README): it cannot be featured yet.
+    if (photo.featured && result.photo.moderation === null) await actions.toggleFeatured(result.photo.id, demo);
     state.photos.push(photo.file);
     writeState(stateFile, state);
-    logger.info({ photo: photo.title, rated: Boolean(result.rating) }, 'demo photo added');
+    logger.info({ photo: photo.title, rated: Boolean(result.rating), heldForReview: result.photo.moderation === 'review' }, 'demo photo added');
   }
   state.done = true;
   writeState(stateFile, state);

@@ -10,10 +10,10 @@ import type { AnalysisCollections, RatingDoc } from './schemas';
 const LIVE = liveOnly;
 
 function toRecord(doc: RatingDoc): RatingRecord {
-  const { _id, _outbox, _deleted, ...rest } = doc;
+  const { _id, _outbox, _deleted, reviewReasons, ...rest } = doc;
   void _outbox;
   void _deleted;
-  return { id: _id, ...rest };
+  return { id: _id, ...rest, reviewReasons: reviewReasons ?? null };
 }
 
 @Injectable()

@@ -28,6 +28,8 @@ export interface RatingDoc {
   evidence: RatingEvidence;
   measurements: PhotoMeasurements | null;
   eventId: string;
+  /** Why the engine held the photo for an admin's review; null when rated outright (absent on older ratings). */
+  reviewReasons?: string[] | null;
   /** `analysis.photo.analyzed.v1`, inserted with the rating, until the relay has published it. */
   _outbox?: StoredEvent[];
   /** The photo was deleted while the rating's event still waited: reads skip it, the relay removes it. */
@@ -53,6 +55,7 @@ const ratingSchema = new Schema(
     evidence: { type: Schema.Types.Mixed, required: true },
     measurements: { type: Schema.Types.Mixed, default: null },
     eventId: { type: String, required: true },
+    reviewReasons: { type: Schema.Types.Mixed, default: null },
   },
   { versionKey: false, collection: 'ratings', minimize: false },
 );

@@ -26,6 +26,8 @@ export const ratings = analysisSchema.table('ratings', {
   measurements: jsonb('measurements').$type<PhotoMeasurements>(),
   /** Id of the `analysis.photo.analyzed.v1` event (the outbox row's id), fixed at insert. */
   eventId: uuid('event_id').notNull().defaultRandom(),
+  /** Why the engine held the photo for an admin's review; null when it was rated outright. */
+  reviewReasons: jsonb('review_reasons').$type<string[]>(),
 });
 
 export type RatingRow = typeof ratings.$inferSelect;

@@ -50,5 +50,5 @@ memberRatingSchema.index({ photoId: 1, userId: 1 }, { unique: true, name: 'membe
 memberRatingSchema.index({ photoId: 1, updatedAt: -1 }, { name: 'member_ratings_photo_updated' });
 memberRatingSchema.index({ userId: 1 }, { name: 'member_ratings_user' });
 
-/** The mongoose models of member critiques (give them to the photos database module). */
+/** The mongoose models of member critiques (listed in photos.database.ts, for the module and the migration Job). */
 export const memberRatingsMongoModels: readonly MongoModelDefinition[] = [{ name: MEMBER_RATING_MODEL, schema: memberRatingSchema, collection: MEMBER_RATINGS_COLLECTION }];

@@ -3,7 +3,8 @@ import { combineUpdates, freedValue, isDuplicateKey, liveOnly, markApplied, Mong
 import type { Delivery, PendingEvent } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import type { FilterQuery, UpdateQuery } from 'mongoose';
-import type { NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
+import { categoryOf, moderationFields } from '../../domain/photo';
+import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
 import { photosErrors } from '../../domain/photos.errors';
 import { Announce, GalleryFilter, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
 import { DocumentLocks } from './document-locks';
@@ -79,6 +80,9 @@ export function toPhoto(doc: StoredPhoto): Photo {
     credit: doc.credit ?? null,
     overallRating: doc.overallRating ?? null,
     rating: doc.rating ?? null,
+    moderation: doc.moderation ?? null,
+    reviewReasons: doc.reviewReasons ?? null,
+    reviewCategory: doc.reviewCategory ?? null,
   };
 }
 
@@ -314,6 +318,7 @@ export class MongoPhotosRepository extends PhotosRepository {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) throw photosErrors.notFound();
+      if (doc.moderation && !doc[flag]) throw photosErrors.heldForReview(flag);
       const updated = { ...toPhoto(doc), [flag]: !doc[flag] };
       const written = await this.photos.updateOne(
         { _id: id, _rev: doc._rev, ...LIVE },
@@ -324,13 +329,46 @@ export class MongoPhotosRepository extends PhotosRepository {
     throw new Error('toggle: too many concurrent updates');
   }
 
-  async setRating(photoId: string, rating: StoredRating, delivery: Delivery): Promise<boolean> {
-    // The guard in the document: effect and its delivery's record are one write.
-    const written = await this.photos.updateOne(
-      { _id: photoId, ...LIVE, ...notApplied(delivery) },
-      combineUpdates({ $set: { rating, overallRating: rating.overallRating }, $inc: { _rev: 1 } }, markApplied(delivery)) as UpdateQuery<PhotoDocument>,
-    );
-    return written.modifiedCount === 1;
+  async setRating(photoId: string, rating: StoredRating, delivery: Delivery, hold?: LateHold): Promise<boolean> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const doc = await this.photos.findOne({ _id: photoId, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
+      if (!doc) return false;
+      const before = toPhoto(doc);
+      // Only a photo its upload stored without a critique can still be held: a reviewed one stays reviewed.
+      const holding = hold !== undefined && before.rating === null;
+      const held = holding ? { ...moderationFields(hold.reasons, categoryOf(before.category, hold.engineCategory)), isPublic: false, isFeatured: false } : {};
+      const after: Photo = { ...before, rating, overallRating: rating.overallRating, ...held };
+      // The guard in the document: effect, events and the delivery's record are one write.
+      const written = await this.photos.updateOne(
+        { _id: photoId, _rev: doc._rev, ...LIVE, ...notApplied(delivery) },
+        combineUpdates(
+          { $set: { rating, overallRating: rating.overallRating, ...held }, $inc: { _rev: 1 } },
+          markApplied(delivery),
+          holding ? pushEvents(hold.announce({ before, after })) : {},
+        ) as UpdateQuery<PhotoDocument>,
+      );
+      if (written.modifiedCount === 1) return true;
+      // Not written: applied before (the guard), or the photo changed since it was read (read again).
+      if ((await this.photos.exists({ _id: photoId, ...LIVE, ...notApplied(delivery) })) === null) return false;
+    }
+    throw new Error('rating: too many concurrent updates');
+  }
+
+  async approveHeld(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const doc = await this.photos.findOne({ _id: id, moderation: 'review', ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
+      if (!doc) return undefined;
+      const approved: Photo = { ...toPhoto(doc), moderation: null, reviewReasons: null, reviewCategory: null, category: doc.reviewCategory ?? doc.category };
+      const written = await this.photos.updateOne(
+        { _id: id, _rev: doc._rev, moderation: 'review', ...LIVE },
+        combineUpdates(
+          { $set: { moderation: null, reviewReasons: null, reviewCategory: null, category: approved.category }, $inc: { _rev: 1 } },
+          pushEvents(announce(approved)),
+        ) as UpdateQuery<PhotoDocument>,
+      );
+      if (written.modifiedCount === 1) return approved;
+    }
+    throw new Error('approve: too many concurrent updates');
   }
 
   /**
@@ -338,9 +376,9 @@ export class MongoPhotosRepository extends PhotosRepository {
    * same write, so the slug is free at once (and the storage it used, which is summed over live
    * photos). Then its view markers go (a crash before leaves markers nobody reads).
    */
-  async delete(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
+  async delete(id: string, announce: Announce<Photo>, heldOnly = false): Promise<Photo | undefined> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
+      const doc = await this.photos.findOne({ _id: id, ...LIVE, ...(heldOnly ? { moderation: 'review' } : {}) }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) return undefined;
       const photo = toPhoto(doc);
       const written = await this.photos.updateOne(

@@ -2,7 +2,7 @@ import { withAppliedDeliveries, withOutbox } from '@wildframe/platform';
 import type { MongoModelDefinition, MongoServiceDatabase, StoredEvent } from '@wildframe/platform';
 import { Schema } from 'mongoose';
 import type { Model } from 'mongoose';
-import type { CameraSettings, PhotoCredit, StoredRating } from '../../domain/photo';
+import type { CameraSettings, Moderation, PhotoCredit, StoredRating } from '../../domain/photo';
 
 /**
  * The photos service's collections on MongoDB. Documents that announce their changes carry the
@@ -39,6 +39,10 @@ export interface PhotoDocument {
   credit: PhotoCredit | null;
   overallRating: string | null;
   rating: StoredRating | null;
+  /** Absent on photos stored before holds existed (read as not held). */
+  moderation?: Moderation | null;
+  reviewReasons?: string[] | null;
+  reviewCategory?: string | null;
   /** Who likes it (`u:<userId>` or `g:<ip>`): `likes` is its length, changed by the same writes. */
   likedBy: string[];
   /** Bumped by every change, so a write whose events describe the state it read applies to that state only. */
@@ -128,6 +132,9 @@ const photoSchema = withAppliedDeliveries(
         credit: { type: Schema.Types.Mixed, default: null },
         overallRating: { type: String, default: null },
         rating: { type: Schema.Types.Mixed, default: null },
+        moderation: { type: String, default: null },
+        reviewReasons: { type: Schema.Types.Mixed, default: null },
+        reviewCategory: { type: String, default: null },
         likedBy: { type: [String], default: [] },
         _rev: { type: Number, default: 0 },
       },
@@ -187,7 +194,7 @@ const lockSchema = new Schema<LockDocument>(
   { versionKey: false },
 );
 
-/** Registered by `DatabaseModule.forService({ mongoModels })`; their indexes are the MongoDB migrations. */
+/** Listed in photos.database.ts (the module and the migration Job); their indexes are the MongoDB migrations. */
 export const photosMongoModels: readonly MongoModelDefinition[] = [
   { name: 'Photo', schema: photoSchema, collection: 'photos' },
   { name: 'Announcement', schema: announcementSchema, collection: 'announcements' },

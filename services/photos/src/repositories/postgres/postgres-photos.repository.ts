@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE, PostgresProcessedEventStore, storeEvents } from '@wildframe/platform';
 import type { DatabaseTransaction, Delivery, PendingEvent, ServiceDatabase } from '@wildframe/platform';
 import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, SQL } from 'drizzle-orm';
-import type { NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
+import { categoryOf, moderationFields } from '../../domain/photo';
+import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
 import { photosErrors } from '../../domain/photos.errors';
 import { Announce, GalleryFilter, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
 import { photoLikes, photos, photoViews, uploadCounts, uploaders } from './schema';
@@ -291,8 +292,12 @@ export class PostgresPhotosRepository extends PhotosRepository {
     return row;
   }
 
+  /** The row is locked while the hold is checked, so a hold and a toggle never cross. */
   async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
     return this.db.transaction(async (tx) => {
+      const [current] = await tx.select({ held: photos.moderation, on: photos[flag] }).from(photos).where(eq(photos.id, id)).for('update');
+      if (!current) throw photosErrors.notFound();
+      if (current.held && !current.on) throw photosErrors.heldForReview(flag);
       const [row] = await tx
         .update(photos)
         .set({ [flag]: sql`NOT ${photos[flag]}` })
@@ -304,16 +309,37 @@ export class PostgresPhotosRepository extends PhotosRepository {
     });
   }
 
-  setRating(photoId: string, rating: StoredRating, delivery: Delivery): Promise<boolean> {
+  setRating(photoId: string, rating: StoredRating, delivery: Delivery, hold?: LateHold): Promise<boolean> {
     return this.processed.runOnce(delivery.consumer, delivery.eventId, async (tx) => {
-      await tx.update(photos).set({ rating, overallRating: rating.overallRating }).where(eq(photos.id, photoId));
+      const [before] = await tx.select().from(photos).where(eq(photos.id, photoId)).for('update');
+      if (!before) return;
+      // Only a photo its upload stored without a critique can still be held: a reviewed one stays reviewed.
+      const holding = hold !== undefined && before.rating === null;
+      const held = holding ? { ...moderationFields(hold.reasons, categoryOf(before.category, hold.engineCategory)), isPublic: false, isFeatured: false } : {};
+      const [after] = await tx.update(photos).set({ rating, overallRating: rating.overallRating, ...held }).where(eq(photos.id, photoId)).returning();
+      if (holding && after) await storeEvents(tx, PHOTOS_SCHEMA, hold.announce({ before, after }));
+    });
+  }
+
+  async approveHeld(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(photos)
+        .set({ moderation: null, reviewReasons: null, reviewCategory: null, category: sql`coalesce(${photos.reviewCategory}, ${photos.category})` })
+        .where(and(eq(photos.id, id), eq(photos.moderation, 'review')))
+        .returning();
+      if (row) await storeEvents(tx, PHOTOS_SCHEMA, announce(row));
+      return row;
     });
   }
 
   /** Likes and views go with the row (foreign keys cascade); storage is summed over the rows left. */
-  async delete(id: string, announce: Announce<Photo>): Promise<Photo | undefined> {
+  async delete(id: string, announce: Announce<Photo>, heldOnly = false): Promise<Photo | undefined> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.delete(photos).where(eq(photos.id, id)).returning();
+      const [row] = await tx
+        .delete(photos)
+        .where(heldOnly ? and(eq(photos.id, id), eq(photos.moderation, 'review')) : eq(photos.id, id))
+        .returning();
       if (row) await storeEvents(tx, PHOTOS_SCHEMA, announce(row));
       return row;
     });

@@ -5,6 +5,7 @@ export const photosSchema = pgSchema('photos');
 
 // The JSON columns' shapes are the API's (dto/photos.responses): what is stored is what is shown.
 import type { CameraSettings, PhotoCredit, StoredRating } from '../../dto/photos.responses';
+import type { Moderation } from '../../domain/photo';
 export type { CameraSettings, PhotoCredit, StoredRating };
 
 /** Image bytes live in object storage; rows keep only keys and facts about them. */
@@ -39,6 +40,10 @@ export const photos = photosSchema.table(
     credit: jsonb('credit').$type<PhotoCredit>(),
     overallRating: numeric('overall_rating', { precision: 3, scale: 1 }),
     rating: jsonb('rating').$type<StoredRating>(),
+    /** 'review' while held for an admin's review (see the domain's Photo). */
+    moderation: varchar('moderation', { length: 20 }).$type<Moderation>(),
+    reviewReasons: jsonb('review_reasons').$type<string[]>(),
+    reviewCategory: varchar('review_category', { length: 40 }),
   },
   // One index per gallery filter × sort, each ending in the sort's tie-breakers, so a page is read
   // from the index in order (scanned backwards for the descending sorts) whatever the table size.

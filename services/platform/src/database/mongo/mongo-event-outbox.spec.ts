@@ -1,42 +1,17 @@
-import { examplePayload, type EventPayloads, type Topic } from '@wildframe/contracts';
+import { examplePayload } from '@wildframe/contracts';
 import { Schema } from 'mongoose';
-import type { EventBus, EventEnvelope, PublishOptions } from '../../events/event-bus';
+import type { EventBus, EventEnvelope } from '../../events/event-bus';
 import { InProcessEventBus } from '../../events/in-process-event-bus';
 import { createMongoTestDatabase } from '../../testing/each-backend';
 import { mongoTestServer } from '../../testing/mongo-test-server';
 import { describeWithServer } from '../../testing/test-servers';
 import { pendingEvent, type PendingEvent } from '../ports';
+import { FlakyBus } from '../test-fixtures/flaky-bus';
 import { MongoEventOutbox } from './mongo-event-outbox';
 import { MongoServiceDatabase } from './mongo-service-database';
 import { combineUpdates, freedValue, liveOnly, pushEvents, tombstone, withEvents, withOutbox } from './outbox-fields';
 
 const silent = { warn: () => undefined };
-
-/** A bus that records what it is given, optionally slowly or failing. */
-class RecordingBus implements EventBus {
-  readonly published: Array<{ topic: Topic; payload: unknown; options: PublishOptions }> = [];
-  fail: ((topic: Topic, options: PublishOptions) => boolean) | undefined;
-  delayMs = 0;
-
-  async publish<T extends Topic>(topic: T, payload: EventPayloads[T], options: PublishOptions): Promise<string> {
-    if (this.delayMs > 0) await new Promise((resolve) => setTimeout(resolve, this.delayMs));
-    if (this.fail?.(topic, options)) throw new Error('broker unavailable');
-    this.published.push({ topic, payload, options });
-    return options.id ?? 'generated';
-  }
-  subscribe(): void {
-    throw new Error('not used by the outbox');
-  }
-  start(): Promise<void> {
-    return Promise.resolve();
-  }
-  stop(): Promise<void> {
-    return Promise.resolve();
-  }
-  ids(): string[] {
-    return this.published.map((p) => p.options.id ?? '');
-  }
-}
 
 interface Note {
   _id: string;
@@ -124,7 +99,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('keeps per-key order across documents and collections, and a document’s events in array order', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus, { batchSize: 2 });
     const ids: string[] = [];
     ids.push(...(await create('a', [uploaded('k1')])));
@@ -144,7 +119,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('publishes nothing for a refused change (a conditional update that matched nothing pushes no event)', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus);
     await create('c', []);
     // The limit lives in the filter: at most one like; the second update matches nothing.
@@ -154,7 +129,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('leaves what the bus refused for the next sweep, holding back later events of the same key and document only', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     bus.fail = (_topic, options) => options.key === 'down';
     const relay = outbox(bus);
     const [first, second] = await create('down', [uploaded('down'), deleted('down')]);
@@ -173,7 +148,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   it('publishes what a crash left behind (written, never flushed) at start-up', async () => {
     const ids = [...(await create('x', [uploaded('x')])), ...(await create('y', [uploaded('y')]))];
     // The process dies here; a new one starts.
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const restarted = outbox(bus, { startupDelayMs: 10, sweepIntervalMs: 60_000 });
     restarted.start();
     await waitFor(() => bus.published.length === 2);
@@ -181,8 +156,21 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
     await waitFor(async () => (await pendingIds()).length === 0);
   });
 
+  it('publishes what waited as soon as the bus can publish again, not at the next sweep', async () => {
+    const bus = new FlakyBus();
+    bus.fail = () => true;
+    const relay = outbox(bus, { startupDelayMs: 60_000, sweepIntervalMs: 60_000 });
+    relay.start();
+    const ids = await create('w', [uploaded('w')]);
+    await expect(relay.flush()).resolves.toBe(0);
+    bus.becomeAvailable();
+    await waitFor(() => bus.published.length === 1);
+    expect(bus.ids()).toEqual(ids);
+    await waitFor(async () => (await pendingIds()).length === 0);
+  });
+
   it('sweeps periodically', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus, { startupDelayMs: 60_000, sweepIntervalMs: 20 });
     relay.start();
     const ids = await create('s', [uploaded('s')]);
@@ -191,7 +179,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('removes a tombstone once its deletion events are out, and frees its unique value at once', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     bus.fail = () => true;
     const relay = outbox(bus);
     await create('t', [], 'the-slug');
@@ -213,7 +201,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('deletes tombstones that announced nothing on the sweep', async () => {
-    const relay = outbox(new RecordingBus());
+    const relay = outbox(new FlakyBus());
     await create('quiet', []);
     await notes().updateOne({ _id: 'quiet', ...liveOnly }, tombstone([]));
     await relay.sweep();
@@ -221,7 +209,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('publishes each event once when flushes overlap in one process', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     bus.delayMs = 2;
     const relay = outbox(bus, { batchSize: 7 });
     const ids: string[] = [];
@@ -237,7 +225,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   it('publishes each event once when two replicas relay one database', async () => {
     const second = MongoServiceDatabase.connect({ service: 'probe', url: testDb.url, models });
     try {
-      const bus = new RecordingBus();
+      const bus = new FlakyBus();
       bus.delayMs = 1;
       const a = outbox(bus, { batchSize: 5 });
       const b = outbox(bus, { batchSize: 5 }, second);
@@ -255,7 +243,7 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   });
 
   it('leaves a document another relay holds, and takes it over once that relay’s lease has run out (it died mid-way)', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus);
     const ids = await create('held', [uploaded('held')]);
     // What a relay that died after taking the document leaves: its lease, a little into the future.
@@ -268,14 +256,14 @@ describeWithServer('MongoEventOutbox (FerretDB)', mongoTestServer(), ({ url: ser
   it('never throws from flush when the database is unreachable', async () => {
     const broken = MongoServiceDatabase.connect({ service: 'probe', url: 'mongodb://127.0.0.1:1/none', models, serverSelectionTimeoutMs: 300 });
     try {
-      await expect(outbox(new RecordingBus(), {}, broken).flush()).resolves.toBe(0);
+      await expect(outbox(new FlakyBus(), {}, broken).flush()).resolves.toBe(0);
     } finally {
       await broken.close();
     }
   });
 
   it('does nothing once stopped', async () => {
-    const bus = new RecordingBus();
+    const bus = new FlakyBus();
     const relay = outbox(bus);
     await relay.stop();
     await create('z', [uploaded('z')]);

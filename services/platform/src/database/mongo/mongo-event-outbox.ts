@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { EventPayloads, Topic } from '@wildframe/contracts';
+import { eventCodec } from '@wildframe/contracts';
 import type { mongo } from 'mongoose';
 import type { EventBus } from '../../events/event-bus';
 import { trackOutbox } from '../../metrics/metrics';
@@ -110,6 +110,8 @@ export class MongoEventOutbox extends EventOutbox {
     first.unref();
     every.unref();
     this.timers = [first, every];
+    // Kafka back after an outage: what the requests stored meanwhile goes out now, not at the next sweep.
+    this.bus.onAvailable?.(() => void this.flush());
     this.untrackBacklog ??= trackOutbox(this.database.schema, () => this.pending());
   }
 
@@ -221,7 +223,7 @@ export class MongoEventOutbox extends EventOutbox {
           held.set(document, entry.collection);
         }
         try {
-          await this.bus.publish(event.topic, event.payload as EventPayloads[Topic], {
+          await this.bus.publish(event.topic, eventCodec().withAddedFields(event.topic, event.payload), {
             id: event.id,
             key: event.key,
             headers: event.headers ?? {},

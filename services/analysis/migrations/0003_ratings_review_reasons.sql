@@ -1,0 +1,1 @@
+ALTER TABLE "analysis"."ratings" ADD COLUMN "review_reasons" jsonb;
