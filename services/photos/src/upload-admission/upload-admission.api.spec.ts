@@ -244,3 +244,70 @@ describe('upload admission: an image job over its limits', () => {
     expect((await request(t.server).get('/api/user/photos').set('Authorization', `Bearer ${token}`)).body).toEqual([]);
   });
 });
+
+/** The image worker processes of this (test) process, by pid, from /proc. */
+function imageWorkerPids(): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+        const parent = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+        return parent === process.pid && readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes('image-worker');
+      } catch {
+        return false; // ended meanwhile
+      }
+    })
+    .map(Number);
+}
+
+/** CPU time a process has used, in clock ticks (utime + stime). */
+function cpuTicks(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+const describeWithProc = existsSync('/proc/self/stat') ? describe : describe.skip;
+if (!existsSync('/proc/self/stat')) console.warn('skipped "an image worker killed mid-job": it finds the worker through /proc, which this system lacks');
+
+describeWithProc('upload admission: an image worker killed mid-job', () => {
+  let parts: TestParts;
+  beforeAll(async () => {
+    parts = await start({ IMAGE_WORKERS: '1' });
+  });
+  afterAll(() => parts.t.close());
+
+  it('refuses the upload with a clear error and leaves nothing stored or counted (as when the kernel ends it); the next upload gets a fresh worker', async () => {
+    const { t, member } = parts;
+    // A first upload starts the worker, which then sits idle (its CPU time flat).
+    expect((await upload(t, TIGER, { token: member(), ip: freshIp() })).status).toBe(201);
+    const [worker] = imageWorkerPids();
+    expect(worker).toEqual(expect.any(Number));
+
+    const token = member();
+    const before = { keys: storedKeys(t).length, files: uploadFiles().length, decoded: await imageJobs() };
+    const idle = cpuTicks(worker);
+    const pending = upload(t, HEIC_12MP, { token, ip: freshIp() }).then((r) => r);
+    // Decoding 12 MP of HEIC takes seconds of CPU: a quarter of a second used means it is under way.
+    for (const deadline = Date.now() + 90_000; cpuTicks(worker) < idle + 25; ) {
+      if (Date.now() > deadline) throw new Error('the image worker never started the job');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    process.kill(worker, 'SIGKILL');
+
+    const res = await pending;
+    expect(res.body).toEqual({ statusCode: 422, message: 'This photo needs more time or memory to process than the server allows. Please try a smaller photo.' });
+    expect((await imageJobs()) - before.decoded).toBe(1);
+    expect({ keys: storedKeys(t).length, files: uploadFiles().length }).toEqual({ keys: before.keys, files: before.files });
+    expect((await request(t.server).get('/api/upload-limits').set('Authorization', `Bearer ${token}`)).body.dailyUploadsUsed).toBe(0);
+    expect((await request(t.server).get('/api/user/photos').set('Authorization', `Bearer ${token}`)).body).toEqual([]);
+    // Nothing was recorded as in progress (the critique was never asked for): a sweep long after finds nothing.
+    t.clock.advance(2 * 3600_000);
+    expect((await t.app.get(UploadLeftoversJob).run()).abandoned).toBe(0);
+
+    const again = await upload(t, TIGER, { token, ip: freshIp() });
+    expect(again.status).toBe(201);
+    expect(imageWorkerPids()).not.toContain(worker);
+  });
+});
