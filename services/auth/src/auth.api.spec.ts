@@ -394,13 +394,15 @@ describeEachBackend('auth API', (backend) => {
       // Code loaded and compiled on first use is not what is measured.
       expect((await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-4000x3000.heic'), 'me.heic')).status).toBe(200);
       const cpuBefore = mainThreadCpuMs();
+      const started = Date.now();
       const res = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-4000x3000.heic'), 'me.heic');
       const cpu = mainThreadCpuMs();
       expect(res.status).toBe(200);
       expect(res.body.profileImageUrl).toMatch(/avatar\?v=[0-9a-f]{16}$/);
-      // The event loop's own CPU time (a loaded machine does not stretch it as it does a delay):
-      // decoding this HEIC on this thread costs about 600 ms of it.
-      if (cpuBefore !== undefined && cpu !== undefined) expect(cpu - cpuBefore).toBeLessThan(300);
+      // The event loop's own CPU time (a loaded machine does not stretch it as it does a delay),
+      // allowing the process's periodic work for as long as the worker takes: decoding this HEIC
+      // on this thread would add about 450 ms.
+      if (cpuBefore !== undefined && cpu !== undefined) expect(cpu - cpuBefore).toBeLessThan(300 + 5 * ((Date.now() - started) / 1000));
       else console.warn('the event loop CPU check is skipped: no /proc on this system');
       const bomb = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-10000x10000.heic'), 'me.heic');
       expect(bomb.body).toEqual({ statusCode: 400, message: 'Image dimensions are too large to process' });

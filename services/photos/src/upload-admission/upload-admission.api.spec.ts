@@ -181,14 +181,17 @@ describe('upload admission: before the body is read', () => {
     // Code loaded and compiled on first use is not what is measured.
     expect((await upload(t, TIGER, { token: member(), ip: freshIp() })).status).toBe(201);
     const cpuBefore = mainThreadCpuMs();
+    const started = Date.now();
     const res = await upload(t, HEIC_12MP, { token: member(), ip: freshIp() });
     const cpu = mainThreadCpuMs();
     expect(res.status).toBe(201);
     expect(res.body.photo).toMatchObject({ width: 4000, height: 3000, mimeType: 'image/heic' });
     // The event loop's own CPU time, which a loaded machine does not stretch as it does a delay:
-    // decoding this HEIC on this thread costs about 700 ms of it; the whole upload without that, tens.
+    // the upload costs about 130 ms of it, plus the process's periodic work (timers, the pool's
+    // memory watch: under 5 ms a second) for as long as the worker takes; decoding this HEIC on
+    // this thread would add about 450 ms (570 ms measured in all, with the worker's decode done here too).
     if (cpuBefore === undefined || cpu === undefined) return console.warn('the event loop CPU check is skipped: no /proc on this system');
-    expect(cpu - cpuBefore).toBeLessThan(300);
+    expect(cpu - cpuBefore).toBeLessThan(300 + 5 * ((Date.now() - started) / 1000));
   });
 
   it('refuses a guest a photo above 50 MP from its header, before decoding it', async () => {
