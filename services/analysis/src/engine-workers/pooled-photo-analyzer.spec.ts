@@ -1,8 +1,8 @@
 import 'reflect-metadata';
 import { loadConfig, WorkPool, WorkPoolError } from '@wildframe/platform';
+import { mainThreadCpuMs } from '@wildframe/platform/testing';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { analysisConfigSchema } from '../analysis.config';
 import { AnalysisDeadlineError } from '../engine/photo-analyzer';
 import { REPO_FIXTURES } from '../testing/fixtures';
@@ -30,14 +30,17 @@ describe('PooledPhotoAnalyzer', () => {
     const { analyzer: pooled, pool } = analyzer({});
     pools.push(pool);
     pool.warmUp();
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
+    const cpuBefore = mainThreadCpuMs();
+    const started = Date.now();
     const outcome = await pooled.analyze(input(240_000));
-    delay.disable();
+    const cpu = mainThreadCpuMs();
     expect(outcome.outcome).toBe('rated');
     expect(outcome.outcome === 'rated' && outcome.rating.aiModel).toBe('local:wildframe-measure-1+centernet+nsfwjs');
-    // On this thread, loading the models and one inference block it for seconds; a generous bound for a shared machine.
-    expect(delay.max / 1e6).toBeLessThan(250);
+    // The event loop's own CPU time (a loaded machine does not stretch it as it does a delay), with
+    // the process's periodic work allowed for as long as the worker takes: on this thread, loading
+    // the models and one inference would cost seconds of it.
+    if (cpuBefore !== undefined && cpu !== undefined) expect(cpu - cpuBefore).toBeLessThan(300 + 5 * ((Date.now() - started) / 1000));
+    else console.warn('the event loop CPU check is skipped: no /proc on this system');
   });
 
   it('ends a worker that passes the time limit, as the deadline error the service maps to 503', async () => {
