@@ -8,6 +8,7 @@ export * from './database';
 export * from './platform.module';
 export * from './bootstrap/create-http-app';
 export * from './bootstrap/trust-proxy';
+export * from './bootstrap/answer-before-express';
 export * from './bootstrap/run-service';
 export * from './bootstrap/shutdown';
 export * from './bootstrap/run-migrations';

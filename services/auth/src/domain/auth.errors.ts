@@ -5,6 +5,9 @@ export type AuthErrorCode =
   | 'INVALID_CREDENTIALS'
   | 'NOT_AUTHENTICATED'
   | 'TOO_MANY_ATTEMPTS'
+  | 'ACCOUNT_LOCKED'
+  | 'ATTEMPT_NOT_COUNTED'
+  | 'TOO_MANY_SIGNUPS'
   | 'INCORRECT_ANSWERS'
   | 'RESET_EXPIRED'
   | 'PAID_PLAN_NEEDS_PAYMENT'
@@ -38,6 +41,16 @@ export const authErrors = {
   notAuthenticated: () => new AuthError('NOT_AUTHENTICATED', 'Not authenticated', 401),
   tooManyAttempts: (minutes: number) =>
     new AuthError('TOO_MANY_ATTEMPTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429),
+  // Waiting does not help: only a password reset (the security questions) unlocks the account.
+  accountLocked: () =>
+    new AuthError(
+      'ACCOUNT_LOCKED',
+      'This account is locked after too many failed sign-ins. Reset your password with your security questions to unlock it.',
+      423,
+    ),
+  // Fail closed: an attempt that could not be counted is not checked either.
+  attemptNotCounted: () => new AuthError('ATTEMPT_NOT_COUNTED', 'Sign-in is unavailable right now. Please try again shortly.', 503),
+  tooManySignups: () => new AuthError('TOO_MANY_SIGNUPS', 'Too many signups from this address. Please try again later.', 429),
   incorrectAnswers: () => new AuthError('INCORRECT_ANSWERS', 'Incorrect answers. Please try again.', 401),
   resetExpired: () =>
     new AuthError('RESET_EXPIRED', 'Your password reset has expired. Please answer your security questions again.', 401),

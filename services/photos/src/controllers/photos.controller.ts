@@ -1,6 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Req, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { AdminGuard, CurrentIdentity, idParam, SignedInGuard, valid } from '@wildframe/platform';
+import { AddressKey, AdminGuard, CurrentIdentity, idParam, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import type { Request, Response } from 'express';
 import { diskStorage } from 'multer';
@@ -52,7 +52,7 @@ export class PhotosController {
     @UploadedFiles() files: Express.Multer.File[] | undefined,
     @Body() body: unknown,
     @CurrentIdentity() identity: Identity | null,
-    @Ip() ip: string,
+    @AddressKey() ip: string,
   ): Promise<UploadResult> {
     try {
       const photos = (files ?? []).filter((f) => f.fieldname === 'photo');
@@ -77,7 +77,7 @@ export class PhotosController {
   async gallery(
     @Query(valid(galleryQuery)) query: GalleryQuery,
     @CurrentIdentity() identity: Identity | null,
-    @Ip() ip: string,
+    @AddressKey() ip: string,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
@@ -90,7 +90,7 @@ export class PhotosController {
   async detail(
     @Param('slugOrId') slugOrId: string,
     @CurrentIdentity() identity: Identity | null,
-    @Ip() ip: string,
+    @AddressKey() ip: string,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
@@ -102,13 +102,13 @@ export class PhotosController {
 
   @Post('photos/:id/view')
   @HttpCode(200)
-  view(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ views: number }> {
+  view(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @AddressKey() ip: string): Promise<{ views: number }> {
     return this.actions.view(id, identity, ip);
   }
 
   @Post('photos/:id/like')
   @HttpCode(200)
-  like(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
+  like(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @AddressKey() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
     return this.actions.like(id, identity, ip);
   }
 
@@ -168,7 +168,7 @@ export class PhotosController {
   }
 
   @Get('upload-limits')
-  limits(@CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<UploadLimits> {
+  limits(@CurrentIdentity() identity: Identity | null, @AddressKey() ip: string): Promise<UploadLimits> {
     return this.queries.limits(identity, ip);
   }
 

@@ -3,7 +3,15 @@ import { createServer, IncomingMessage, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
-import { proxyMiddleware } from './proxy.middleware';
+import { ApiProxy, type ApiProxyOptions } from './api-proxy';
+
+/** The proxy in front of an Express app, as the gateway installs it in front of its own. */
+function inFront(options: ApiProxyOptions): express.RequestHandler {
+  const proxy = new ApiProxy(options);
+  return (req, res, next) => {
+    if (!proxy.handle(req, res)) next();
+  };
+}
 
 interface Seen {
   method: string;
@@ -38,7 +46,7 @@ describe('gateway proxy', () => {
 
   function gateway(photos: string): express.Express {
     const app = express();
-    app.use(proxyMiddleware({ photos }));
+    app.use(inFront({ upstreams: { photos } }));
     app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
     return app;
   }
@@ -71,7 +79,7 @@ describe('gateway proxy', () => {
   it('never forwards /api/internal/** from outside: 404 in the error envelope', async () => {
     const before = seen.length;
     const app = express();
-    app.use(proxyMiddleware({ auth: upstreamUrl, photos: upstreamUrl, analysis: upstreamUrl, billing: upstreamUrl }));
+    app.use(inFront({ upstreams: { auth: upstreamUrl, photos: upstreamUrl, analysis: upstreamUrl, billing: upstreamUrl } }));
     app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
     for (const path of [
       '/api/internal/accounts/pending',
@@ -115,7 +123,7 @@ describe('gateway proxy identity', () => {
 
   function gateway(resolve: (token: string) => Promise<typeof ada | null>): express.Express {
     const app = express();
-    app.use(proxyMiddleware({ photos: upstreamUrl }, { secret, resolve }));
+    app.use(inFront({ upstreams: { photos: upstreamUrl }, identity: { secret, resolve } }));
     return app;
   }
 
@@ -147,5 +155,97 @@ describe('gateway proxy identity', () => {
       .set('authorization', 'Bearer tok');
     expect(res.status).toBe(200);
     expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+  });
+});
+
+describe('gateway proxy connections and streaming', () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  const connections = new Set<unknown>();
+  let release: (() => void) | undefined;
+  let upstreamClosed: Promise<void> = Promise.resolve();
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      if (req.url === '/api/photos/slow') {
+        // Sends the first half, then waits for the test before sending the rest.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first half;');
+        release = () => res.end('second half');
+        upstreamClosed = new Promise((done) => res.once('close', () => done()));
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-frame-options', 'DENY');
+      res.end(JSON.stringify({ proto: req.headers['x-forwarded-proto'], forwardedFor: req.headers['x-forwarded-for'] }));
+    });
+    upstream.on('connection', (socket) => connections.add(socket));
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+
+  const headers = [['X-Frame-Options', 'SAMEORIGIN'], ['X-Content-Type-Options', 'nosniff']] as const;
+
+  function gateway(trustLoopback = false): { app: express.Express; proxy: ApiProxy } {
+    const proxy = new ApiProxy({ upstreams: { photos: upstreamUrl }, responseHeaders: headers, trustProxy: () => (address) => trustLoopback && address === '127.0.0.1' });
+    const app = express();
+    app.use((req, res, next) => {
+      if (!proxy.handle(req, res)) next();
+    });
+    return { app, proxy };
+  }
+
+  it('keeps one upstream connection for requests one after another', async () => {
+    const { app, proxy } = gateway();
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const before = connections.size;
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/x`;
+      for (let i = 0; i < 5; i++) expect((await fetch(url)).status).toBe(200);
+      expect(connections.size - before).toBe(1);
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+
+  it('adds the gateway’s security headers unless the service set its own, and says which scheme the client used', async () => {
+    const plain = await request(gateway().app).get('/api/photos/x');
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-frame-options']).toBe('DENY');
+    expect(plain.body.proto).toBe('http');
+    // The client's own header is believed only from a trusted proxy.
+    expect((await request(gateway().app).get('/api/photos/x').set('x-forwarded-proto', 'https')).body.proto).toBe('http');
+    expect((await request(gateway(true).app).get('/api/photos/x').set('x-forwarded-proto', 'https')).body.proto).toBe('https');
+  });
+
+  it('answers a malformed Host with 400 and forwards nothing', async () => {
+    const { app } = gateway();
+    const res = await request(app).get('/api/photos/x').set('Host', 'bad host');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'Invalid Host header' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('streams the answer as it comes, and stops the service’s work when the client leaves', async () => {
+    const { app, proxy } = gateway();
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/slow`);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      // The first half arrives while the service has not finished.
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('first half;');
+      await reader.cancel();
+      await upstreamClosed;
+      release?.();
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });
