@@ -135,6 +135,12 @@ describe('upload admission: before the body is read', () => {
     expect(uploadFiles().length).toBe(files);
   });
 
+  it("counts a guest's tries by the IPv6 /64: a fresh address in it is no fresh allowance", async () => {
+    const { t } = parts;
+    for (const ip of ['2001:db8:28:1::1', '2001:db8:28:1::2']) expect((await upload(t, DAMAGED, { ip })).status).toBe(400);
+    expect((await upload(t, TIGER, { ip: '2001:db8:28:1::3' })).body).toEqual({ statusCode: 429, message: 'Upload limit exceeded' });
+  });
+
   it('admits two of six parallel tries of one guest and refuses four with 429 before decoding them', async () => {
     const { t } = parts;
     const ip = freshIp();

@@ -1,4 +1,5 @@
 import { CallHandler, ExecutionContext, Injectable, NestInterceptor } from '@nestjs/common';
+import { addressKey } from '@wildframe/platform';
 import type { RequestWithIdentity } from '@wildframe/platform';
 import type { Response } from 'express';
 import { catchError, finalize, Observable, throwError } from 'rxjs';
@@ -26,7 +27,8 @@ export class UploadAdmissionInterceptor implements NestInterceptor {
     const response = context.switchToHttp().getResponse<Response>();
     let ticket;
     try {
-      ticket = await this.admission.admit(request.identity ?? null, request.ip ?? '');
+      // The key the upload's quota counts by (an IPv6 /64; `unknown` for garbage), as the controller's.
+      ticket = await this.admission.admit(request.identity ?? null, addressKey(request.ip));
     } catch (error) {
       retryAfter(response, error);
       throw error;
