@@ -15,12 +15,13 @@
 // says (start.mjs's setting: DATABASE=postgres):
 //   npm run build && npm run bench:gallery -- --distributed [--photos 1000] [--seconds 5] [--runs 3]
 import { spawn } from 'node:child_process';
-import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { MongoClient } from 'mongodb';
 import pg from 'pg';
+import { startStandaloneApp } from './standalone-app.mjs';
 
 const option = (name, fallback) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -147,31 +148,6 @@ async function loadOnce({ port, pid }, path, headers = '') {
 const fmt = (r) =>
   `${r.rps.toFixed(0).padStart(7)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ${String(r.bytes).padStart(6)} B  server CPU ${r.cpu.toFixed(0).padStart(5)} µs/req${r.errors ? `  (${r.errors} errors or non-200)` : ''}`;
 
-async function startApp() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wildframe-bench-'));
-  chmodSync(dataDir, 0o755);
-  const app = spawn(process.execPath, [join(root, 'dist/services/standalone/src/main.js')], {
-    cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn', SEED_DEMO_CONTENT: 'false' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    app.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /ready at (http:\/\/localhost:\d+)/.exec(out);
-      if (match) resolve(match[1].replace('localhost', '127.0.0.1'));
-    });
-    app.on('exit', (code) => reject(new Error(`app exited (${code})`)));
-  });
-  const stop = async () => {
-    app.kill('SIGTERM');
-    await new Promise((r) => app.on('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  return { url, port: Number(new URL(url).port), pid: app.pid, dataDir, stop };
-}
-
 /** The standalone app's embedded database, as its data folder describes it. */
 function standaloneDatabase(dataDir) {
   const port = readFileSync(join(dataDir, 'postgres', 'postmaster.pid'), 'utf8').split('\n')[3];
@@ -264,7 +240,7 @@ async function standalone() {
   console.log(`gallery benchmark: ${CONNECTIONS} connections, each figure the best of ${RUNS} runs of ${SECONDS} s, load average at start ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
   const results = new Map();
   for (const count of COUNTS) {
-    const app = await startApp();
+    const app = await startStandaloneApp();
     try {
       await insertPhotos(standaloneDatabase(app.dataDir), count);
       const signedIn = await signIn(app.url);

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, imageWorkersEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the auth service reads from its environment; validated at start-up. */
@@ -12,6 +12,8 @@ export const authConfigSchema = z
     ...identityEnv,
     ...storageEnv,
     ...databaseEnv,
+    /** Profile photos are decoded in these workers. */
+    ...imageWorkersEnv,
     /** The site admin, created at first start when both are set. */
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),

@@ -15,6 +15,7 @@ import { AccountsApiService } from './use-cases/accounts-api';
 import { AdminUsersService } from './use-cases/admin-users.service';
 import { AccountsService, FREE_SIGNUP_LIMITER } from './use-cases/accounts.service';
 import { AvatarsService } from './use-cases/avatars.service';
+import { AvatarImages } from './use-cases/avatar-images';
 import { AvatarOrphansJob } from './use-cases/avatar-orphans.job';
 import { AvatarReferences } from './repositories/avatar-references';
 import { RateLimiter } from './use-cases/rate-limiter';
@@ -88,6 +89,7 @@ export class AuthModule implements OnModuleInit {
         AccountsService,
         RecoveryService,
         AvatarsService,
+        AvatarImages,
         AvatarReferences,
         AvatarOrphansJob,
         AccountsApiService,

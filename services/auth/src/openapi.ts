@@ -37,7 +37,8 @@ export function authApiDocument(): ServiceApiDocument {
       access: 'user',
       form: z.object({ avatar: z.string().meta({ format: 'binary' }) }),
       response: { status: 200, description: 'The updated user', json: publicUserSchema },
-      errors: [422],
+      // 422 also when the image needs more time or memory to decode than a worker is given; 503 when the workers' queue is full.
+      errors: [422, 503],
     })
     .add({ method: 'get', path: '/api/users/{id}/avatar', operationId: 'getAvatar', summary: 'A user’s profile photo', access: 'public', params: id, response: { status: 200, description: 'The image', binary: ['image/webp'] } })
     .add({ method: 'get', path: '/api/admin/users', operationId: 'adminListUsers', summary: 'Every account', access: 'admin', response: { status: 200, description: 'Users', json: z.array(adminUserViewSchema) } })

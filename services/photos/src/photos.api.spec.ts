@@ -84,7 +84,8 @@ describeEachBackend('photos API', (backend) => {
 
   beforeAll(async () => {
     t = await createServiceTestApp(
-      ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500' }))],
+      // Eight parallel uploads of one account below: more than the default in flight per account.
+      ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500', UPLOADS_IN_FLIGHT_PER_ACCOUNT: '8' }))],
       {
         databaseUrl: backend.url,
         // Repeated reads go through the fast path, as in the running app.

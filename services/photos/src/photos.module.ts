@@ -25,6 +25,8 @@ import { photosApiDocument } from './openapi';
 import { memberRatingsParts } from './member-ratings';
 import { photographersParts } from './photographers';
 import { photoReviewsParts } from './photo-reviews';
+import { uploadAdmissionParts } from './upload-admission';
+import { ImageJobs } from './images/image-jobs';
 import { photosDatabase } from './photos.database';
 
 /** Uploads, derivatives, gallery, likes, views, featured photos, limits and guest expiry. */
@@ -32,7 +34,7 @@ import { photosDatabase } from './photos.database';
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver)];
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), uploadAdmissionParts(driver)];
     return {
       module: PhotosModule,
       imports: [
@@ -64,6 +66,7 @@ export class PhotosModule {
         PublicReadCache,
         PublicReadsFastPath,
         PhotoFiles,
+        ImageJobs,
         UploadPhoto,
         PhotoQueries,
         PhotoActions,

@@ -21,3 +21,4 @@ export * from './openapi';
 export * from './rate-limit';
 export * from './images';
 export * from './tracing';
+export * from './work-pool';

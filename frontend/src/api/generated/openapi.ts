@@ -882,7 +882,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Upload a photo (JPG, PNG, HEIC or WebP) and get its AI rating; guests may upload too */
+        /**
+         * Upload a photo (JPG, PNG, HEIC or WebP) and get its AI rating; guests may upload too
+         * @description Admitted before the file is read: 429 for a guest past the day’s tries (refused and failed uploads count) or for more uploads in flight from one address or account than allowed, 503 when the queue in front of the image workers is full; both transient refusals carry Retry-After. 422 when the photo needs more time or memory to decode than a worker is given.
+         */
         post: operations["uploadPhoto"];
         delete?: never;
         options?: never;
@@ -5158,6 +5161,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description A dependency is unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description Any other error */
             default: {
                 headers: {
@@ -5375,6 +5387,15 @@ export interface operations {
             };
             /** @description Understood but refused (content policy, image rules) */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description A dependency is unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -14,6 +14,8 @@ export type AuthErrorCode =
   | 'UNKNOWN_QUESTION'
   | 'INVALID_IMAGE'
   | 'IMAGE_TOO_LARGE'
+  | 'IMAGES_BUSY'
+  | 'IMAGE_PROCESSING_LIMIT'
   | 'IMAGE_DIMENSIONS_TOO_LARGE'
   | 'NOT_FOUND'
   | 'CURRENT_PASSWORD_REQUIRED'
@@ -57,6 +59,9 @@ export const authErrors = {
   invalidImage: () => new AuthError('INVALID_IMAGE', 'Please choose an image file (JPG, PNG, WebP or HEIC)', 400),
   imageDimensionsTooLarge: () => new AuthError('IMAGE_DIMENSIONS_TOO_LARGE', 'Image dimensions are too large to process', 400),
   imageTooLarge: (mb: number) => new AuthError('IMAGE_TOO_LARGE', `Profile photos must be ${mb} MB or smaller`, 413),
+  imagesBusy: () => new AuthError('IMAGES_BUSY', 'Too many images are being processed right now. Please try again in a minute.', 503),
+  imageProcessingLimit: () =>
+    new AuthError('IMAGE_PROCESSING_LIMIT', 'This image needs more time or memory to process than the server allows. Please try a smaller image.', 422),
   notFound: () => new AuthError('NOT_FOUND', 'Not found', 404),
   currentPasswordRequired: () => new AuthError('CURRENT_PASSWORD_REQUIRED', 'Please enter your current password', 400),
   // 400, not 401: the session is fine, and a 401 would sign the web app out.

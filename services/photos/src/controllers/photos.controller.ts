@@ -5,7 +5,6 @@ import type { Identity } from '@wildframe/platform';
 import type { Request, Response } from 'express';
 import { diskStorage } from 'multer';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { assetQuery, descriptionBody, galleryQuery, imageQuery, listPageQuery, uploadFields } from '../dto/photos.dto';
 import type { AssetQuery, GalleryQuery, ImageQuery, ListPageQuery } from '../dto/photos.dto';
 import { photosErrors } from '../domain/photos.errors';
@@ -17,19 +16,21 @@ import { PhotoActions } from '../use-cases/photo-actions';
 import { SiteAssets } from '../use-cases/site-assets';
 import { PhotoQueries, UserStats } from '../use-cases/photo-queries';
 import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
+import { UploadAdmissionInterceptor } from '../upload-admission/upload-admission.interceptor';
+import { uploadTempDir } from '../upload-admission/upload-temp-files';
 import { sendJson, stackHeaders } from './send-json';
 import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 
-/** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
 /** How long anyone may cache a public image: a photo made private is gone from caches after it. */
 export const PUBLIC_IMAGE_CACHE = 'public, max-age=300, must-revalidate';
 
 /** Photo ids are UUIDs; anything else is a photo that does not exist. */
 const photoId = idParam(photosErrors.notFound);
 
+/** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
 const uploadInterceptor = AnyFilesInterceptor({
-  storage: diskStorage({ destination: tmpdir() }),
+  storage: diskStorage({ destination: (_req, _file, done) => void uploadTempDir().then((dir) => done(null, dir), (error: Error) => done(error, '')) }),
   limits: { fileSize: LARGEST_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
 });
 
@@ -45,7 +46,8 @@ export class PhotosController {
 
   @Post('photos/upload')
   @HttpCode(201)
-  @UseInterceptors(UploadErrorsInterceptor, uploadInterceptor)
+  // In this order: admission before the body is read, then the parser's refusals in the product's words.
+  @UseInterceptors(UploadAdmissionInterceptor, UploadErrorsInterceptor, uploadInterceptor)
   async uploadPhoto(
     @UploadedFiles() files: Express.Multer.File[] | undefined,
     @Body() body: unknown,
