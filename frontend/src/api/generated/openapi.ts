@@ -4259,7 +4259,7 @@ export interface operations {
                 pageSize?: number;
                 public?: string;
                 search?: string;
-                sort?: "newest" | "oldest" | "most-liked" | "most-viewed";
+                sort?: "newest" | "oldest" | "most-liked" | "most-viewed" | "top-rated";
             };
             header?: never;
             path?: never;

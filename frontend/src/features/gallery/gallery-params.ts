@@ -1,22 +1,23 @@
 // The gallery's state lives in its URL (/gallery?search=heron&category=wildlife&sort=most-liked&page=2),
 // so a search can be linked to (spec: site search URL /gallery?search={term}) and Back works.
-import type { GalleryRequest, GallerySort, UploadCategory } from '../photos/types';
+import type { GalleryCategory, GalleryRequest, GallerySort } from '../photos/types';
 
 export interface GalleryParams {
-  category: 'all' | UploadCategory;
+  category: 'all' | GalleryCategory;
   search: string;
   sort: GallerySort;
   page: number;
 }
 
-const SORTS: readonly GallerySort[] = ['newest', 'oldest', 'most-liked', 'most-viewed'];
+const SORTS: readonly GallerySort[] = ['newest', 'oldest', 'most-liked', 'most-viewed', 'top-rated'];
+const CATEGORIES: readonly GalleryCategory[] = ['wildlife', 'landscape', 'others'];
 
 export function readGalleryParams(params: URLSearchParams): GalleryParams {
-  const category = params.get('category');
+  const category = params.get('category') as GalleryCategory | null;
   const sort = params.get('sort') as GallerySort | null;
   const page = Number(params.get('page'));
   return {
-    category: category === 'wildlife' || category === 'landscape' ? category : 'all',
+    category: category && CATEGORIES.includes(category) ? category : 'all',
     search: (params.get('search') ?? '').trim().slice(0, 100),
     sort: sort && SORTS.includes(sort) ? sort : 'newest',
     page: Number.isInteger(page) && page >= 1 ? page : 1,

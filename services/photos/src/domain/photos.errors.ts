@@ -18,7 +18,8 @@ export type PhotosErrorCode =
   | 'HELD_FOR_REVIEW'
   | 'TOO_MANY_IN_FLIGHT'
   | 'BUSY'
-  | 'PROCESSING_LIMIT';
+  | 'PROCESSING_LIMIT'
+  | 'NOT_PUBLIC';
 
 export class PhotosError extends AppError<PhotosErrorCode> {}
 
@@ -53,4 +54,9 @@ export const photosErrors = {
       flag === 'isPublic' ? 'This photo is waiting for review. It can be made public once an admin approves it.' : 'This photo is waiting for review. It can be featured once an admin approves it.',
       409,
     ),
+  /**
+   * Our text (the spec is silent): the home page shows public photos only, so featuring a private
+   * one would promise what it does not show. Only its owner may publish it.
+   */
+  notPublicForFeature: () => new PhotosError('NOT_PUBLIC', 'Only public photos can be featured. This photo is private: its owner can make it public from My Photos.', 409),
 };

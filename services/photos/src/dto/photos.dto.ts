@@ -30,7 +30,8 @@ export const galleryQuery = z.object({
     .max(100, 'Search must be 100 characters or less')
     .optional()
     .transform((v) => v || undefined),
-  sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed'], { error: 'Sort must be newest, oldest, most-liked or most-viewed' }).default('newest'),
+  // 'top-rated': the AI's overall rating, highest first; photos without one come last.
+  sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed', 'top-rated'], { error: 'Sort must be newest, oldest, most-liked, most-viewed or top-rated' }).default('newest'),
   page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').default(1),
   pageSize: z.coerce.number({ error: 'Page size must be between 1 and 48' }).int().min(1, 'Page size must be between 1 and 48').max(48, 'Page size must be between 1 and 48').default(12),
 });

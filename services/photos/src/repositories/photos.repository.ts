@@ -1,7 +1,8 @@
 import type { Delivery, PendingEvent } from '@wildframe/platform';
 import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../domain/photo';
 
-export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
+/** 'top-rated': by the AI's overall rating, highest first, unrated photos last. */
+export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed' | 'top-rated';
 
 export interface GalleryFilter {
   category?: string;
@@ -118,7 +119,8 @@ export abstract class PhotosRepository {
   abstract updateDescription(id: string, description: string): Promise<Photo>;
   /**
    * Flips a flag atomically (two quick toggles end where they started), with its events. Throws
-   * not-found; turning a flag on for a photo held for review throws held-for-review (and changes nothing).
+   * not-found; turning a flag on for a photo held for review throws held-for-review, and featuring
+   * a photo that is not public throws not-public (either changes nothing).
    */
   abstract toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo>;
 

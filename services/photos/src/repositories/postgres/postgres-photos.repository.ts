@@ -21,6 +21,7 @@ const ORDER: Record<GallerySort, SQL[]> = {
   oldest: [asc(photos.uploadedAt), asc(photos.id)],
   'most-liked': [desc(photos.likes), desc(photos.uploadedAt), desc(photos.id)],
   'most-viewed': [desc(photos.views), desc(photos.uploadedAt), desc(photos.id)],
+  'top-rated': [sql`${photos.overallRating} DESC NULLS LAST`, desc(photos.uploadedAt), desc(photos.id)],
 };
 
 /** Public photos matching the filter; the search is served by the trigram indexes. */
@@ -295,9 +296,10 @@ export class PostgresPhotosRepository extends PhotosRepository {
   /** The row is locked while the hold is checked, so a hold and a toggle never cross. */
   async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.select({ held: photos.moderation, on: photos[flag] }).from(photos).where(eq(photos.id, id)).for('update');
+      const [current] = await tx.select({ held: photos.moderation, on: photos[flag], isPublic: photos.isPublic }).from(photos).where(eq(photos.id, id)).for('update');
       if (!current) throw photosErrors.notFound();
       if (current.held && !current.on) throw photosErrors.heldForReview(flag);
+      if (flag === 'isFeatured' && !current.on && !current.isPublic) throw photosErrors.notPublicForFeature();
       const [row] = await tx
         .update(photos)
         .set({ [flag]: sql`NOT ${photos[flag]}` })
