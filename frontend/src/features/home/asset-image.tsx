@@ -1,6 +1,10 @@
 import { useRef, useState } from 'react';
 import { useNearScreen } from '../../components/use-near-screen';
 
+/** The API keeps each site image whole (up to 2400 px wide) and as 320, 640, 960 and 1200 px copies. */
+type AssetWidth = 320 | 640 | 960 | 1200;
+const PAGE_WIDTHS: readonly AssetWidth[] = [640, 960, 1200];
+
 interface AssetImageProps {
   /** Name under /api/assets/. */
   name: string;
@@ -11,11 +15,13 @@ interface AssetImageProps {
   height?: number;
   /** The image's displayed width, for choosing between the phone copy and the full image. */
   sizes?: string;
+  /** The copies offered (the hero's are also in its preload, so they stay the default ones). */
+  widths?: readonly AssetWidth[];
 }
 
-/** The API keeps each site image whole (up to 2400 px wide) and as 640, 960 and 1200 px copies. */
-export function assetSrcSet(name: string): string {
-  const copies = [640, 960, 1200].map((width) => `/api/assets/${name}?w=${width} ${width}w`);
+/** The copies of a site image, and the whole one, for a srcset. */
+export function assetSrcSet(name: string, widths: readonly AssetWidth[] = PAGE_WIDTHS): string {
+  const copies = widths.map((width) => `/api/assets/${name}?w=${width} ${width}w`);
   return [...copies, `/api/assets/${name} 2400w`].join(', ');
 }
 
@@ -32,7 +38,7 @@ export const WIDE_SCREEN = '(min-width: 1025px)';
  * background colour stands in for it. A lazy one gets its source only when it comes near the
  * screen (the browser's own lazy loading starts thousands of pixels early, inside the first view).
  */
-export function AssetImage({ name, alt, className, lazy = true, width, height, sizes = '100vw' }: AssetImageProps) {
+export function AssetImage({ name, alt, className, lazy = true, width, height, sizes = '100vw', widths }: AssetImageProps) {
   const [failed, setFailed] = useState(false);
   const ref = useRef<HTMLImageElement>(null);
   const near = useNearScreen(ref, lazy);
@@ -64,7 +70,7 @@ export function AssetImage({ name, alt, className, lazy = true, width, height, s
       ref={ref}
       className={className}
       src={near ? `/api/assets/${name}` : undefined}
-      srcSet={near ? assetSrcSet(name) : undefined}
+      srcSet={near ? assetSrcSet(name, widths) : undefined}
       sizes={sizes}
       alt={alt}
       loading="lazy"

@@ -151,7 +151,8 @@ function GuestHome() {
 
           <article className="home-sample home-sample--tips" aria-labelledby="sample-tips-title">
             {/* A faint backdrop (35 % opacity) behind one card: the phone-sized copy is plenty. */}
-            <AssetImage name="homepage-editing-background" alt="" className="home-sample__backdrop" width={1200} height={800} sizes="600px" />
+            {/* Faint behind the tips: the 320 px copy on a desktop (sharper ones are not seen at this opacity). */}
+            <AssetImage name="homepage-editing-background" alt="" className="home-sample__backdrop" width={1200} height={800} sizes="320px" widths={[320, 640]} />
             <div className="home-sample__tips">
               <p className="home-sample__eyebrow">
                 <BulbOutlined aria-hidden="true" /> AI Editing Tips

@@ -51,9 +51,9 @@ export const descriptionBody = z.object({
   description: z.string({ error: 'Description is required' }).max(500, 'Description must be 500 characters or less'),
 });
 
-/** `?w=640`, `?w=960` or `?w=1200`: a narrower copy of a site image (the full one is up to 2400 px). */
+/** `?w=320`, `?w=640`, `?w=960` or `?w=1200`: a narrower copy of a site image (the full one is up to 2400 px). */
 export const assetQuery = z.object({
-  w: z.enum(['640', '960', '1200'], { error: 'w must be 640, 960 or 1200' }).optional(),
+  w: z.enum(['320', '640', '960', '1200'], { error: 'w must be 320, 640, 960 or 1200' }).optional(),
 });
 export type AssetQuery = z.infer<typeof assetQuery>;
 

@@ -27,10 +27,12 @@ async function widthOf(body: Readable): Promise<number | undefined> {
 describe('site images', () => {
   let root: string;
   let assets: SiteAssets;
+  let storage: FilesystemObjectStorage;
 
   beforeAll(async () => {
     root = mkdtempSync(join(tmpdir(), 'wildframe-site-assets-'));
-    assets = new SiteAssets(new MemorySiteAssets(), new FilesystemObjectStorage(root));
+    storage = new FilesystemObjectStorage(root);
+    assets = new SiteAssets(new MemorySiteAssets(), storage);
     const image = await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#2f6b3f' } }).jpeg().toBuffer();
     await assets.put({ name: 'hero', title: 'Hero', description: 'A hero', category: 'landscape' }, image);
   });
@@ -44,6 +46,13 @@ describe('site images', () => {
       expect(copy.contentType).toBe('image/webp');
       expect(await widthOf(copy.body)).toBe(width);
     }
+  });
+
+  it('gives an asset stored before a copy existed its next wider copy', async () => {
+    // As an older version stored it: no 320 px copy.
+    await assets.put({ name: 'older', title: 'Older', description: 'An older asset', category: 'landscape' }, await sharp({ create: { width: 3000, height: 2000, channels: 3, background: '#6b3f2f' } }).jpeg().toBuffer());
+    await storage.delete('assets/older-w320.webp');
+    expect(await widthOf((await assets.get('older', 320)).body)).toBe(640);
   });
 
   it('answers any other width with the whole image', async () => {

@@ -18,10 +18,12 @@ const ASSET_NAME = /^[a-z0-9-]{1,100}$/;
 
 /**
  * The narrower copies kept of each site image (`GET /api/assets/{name}?w=960`), so a page takes
- * the one its layout needs: 640 px for the home page's sample cards (about 560 px wide on a
- * desktop), 960 px for phones, 1200 px for the desktop hero (about 1150 px wide at 1366 px).
+ * the one its layout needs: 320 px for the editing card's faint backdrop (drawn at a third of its
+ * opacity, where a sharper copy is not seen but weighs 27 KB of the first view), 640 px for the home
+ * page's sample cards (about 560 px wide on a desktop), 960 px for phones, 1200 px for the desktop
+ * hero (about 1150 px wide at 1366 px).
  */
-export const ASSET_COPY_WIDTHS = [640, 960, 1200] as const;
+export const ASSET_COPY_WIDTHS = [320, 640, 960, 1200] as const;
 
 /** Site images (home page hero and samples): one WebP per name, served publicly. */
 @Injectable()
@@ -51,14 +53,19 @@ export class SiteAssets {
     await this.assets.put({ ...input, credit: input.credit ?? null, mimeType: 'image/webp', fileSize: webp.length, storageKey: this.key(input.name) });
   }
 
-  /** The image, or its copy `width` px wide; assets stored before copies existed give the full one. */
+  /**
+   * The image, or its copy `width` px wide. An asset stored before that copy existed gives its
+   * next wider copy, and one stored before any copy existed the full image.
+   */
   async get(name: string, width?: number): Promise<StoredObject> {
     if (!ASSET_NAME.test(name) || !(await this.exists(name))) throw photosErrors.assetNotFound();
     if (width !== undefined && (ASSET_COPY_WIDTHS as readonly number[]).includes(width)) {
-      try {
-        return await this.storage.get(this.key(name, width));
-      } catch {
-        // No copy yet (stored by an older version): the full image serves.
+      for (const copy of ASSET_COPY_WIDTHS.filter((w) => w >= width)) {
+        try {
+          return await this.storage.get(this.key(name, copy));
+        } catch {
+          // Not stored by the version that stored this asset: try the next wider one.
+        }
       }
     }
     return this.storage.get(this.key(name));
