@@ -2691,7 +2691,7 @@ export interface operations {
     getSiteAsset: {
         parameters: {
             query?: {
-                w?: "640" | "960" | "1200";
+                w?: "320" | "640" | "960" | "1200";
             };
             header?: never;
             path: {
