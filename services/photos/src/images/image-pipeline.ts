@@ -5,6 +5,9 @@ import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { CameraSettings } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
+import { normaliseCamera } from '../nature/camera-names';
+import { gpsFromExif } from '../nature/exif-place';
+import type { GeoPoint } from '../nature/geoprivacy';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
 
@@ -30,6 +33,8 @@ export interface ProcessedImage {
   height: number;
   dominantColor: string;
   camera: CameraSettings | null;
+  /** The EXIF GPS position: stored as the photo's exact place (owner only), never in a derivative. */
+  gps: GeoPoint | null;
   /** Card size, WebP. */
   thumbnail: Buffer;
   /** Detail view size, WebP. */
@@ -44,7 +49,7 @@ function ratio(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? String(Math.round(value * 10) / 10) : undefined;
 }
 
-/** Camera settings only: GPS and other location fields are never read. */
+/** Camera settings (make and model as photographers write them); the GPS position is read apart (nature/exif-place). */
 export function cameraSettings(exif: Buffer | undefined): CameraSettings | null {
   if (!exif) return null;
   try {
@@ -62,8 +67,7 @@ export function cameraSettings(exif: Buffer | undefined): CameraSettings | null 
       iso: typeof photo['ISOSpeedRatings'] === 'number' ? (photo['ISOSpeedRatings'] as number) : undefined,
       takenAt: photo['DateTimeOriginal'] instanceof Date ? (photo['DateTimeOriginal'] as Date).toISOString() : undefined,
     };
-    const present = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as CameraSettings;
-    return Object.keys(present).length > 0 ? present : null;
+    return normaliseCamera(settings);
   } catch {
     return null;
   }
@@ -126,6 +130,7 @@ export async function processImage(original: Buffer | string, kind: ImageKind): 
       height: oriented.height,
       dominantColor: `#${hex(r)}${hex(g)}${hex(b)}`,
       camera: cameraSettings(meta.exif),
+      gps: gpsFromExif(meta.exif),
       thumbnail,
       display,
       social,
