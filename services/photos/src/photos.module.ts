@@ -25,6 +25,7 @@ import { photosApiDocument } from './openapi';
 import { memberRatingsParts } from './member-ratings';
 import { photographersParts } from './photographers';
 import { photoReviewsParts } from './photo-reviews';
+import { natureParts } from './nature';
 import { photosDatabase } from './photos.database';
 
 /** Uploads, derivatives, gallery, likes, views, featured photos, limits and guest expiry. */
@@ -32,7 +33,7 @@ import { photosDatabase } from './photos.database';
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver)];
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), natureParts(driver)];
     return {
       module: PhotosModule,
       imports: [

@@ -20,6 +20,7 @@ import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
 import { sendJson, stackHeaders } from './send-json';
 import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
+import { natureInputOf } from '../nature/nature.dto';
 
 /** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
 /** How long anyone may cache a public image: a photo made private is gone from caches after it. */
@@ -63,6 +64,7 @@ export class PhotosController {
         title: fields.title,
         description: fields.description,
         category: fields.category,
+        nature: natureInputOf(fields),
         identity,
         ip,
       });

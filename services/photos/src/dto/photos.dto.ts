@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cellParam, uploadNatureFields } from '../nature/nature.dto';
 
 /** Upload form fields with the spec's messages (section 5). */
 export const uploadFields = z
@@ -9,6 +10,7 @@ export const uploadFields = z
       .enum(['wildlife', 'landscape', ''], { error: 'Category must be wildlife or landscape' })
       .optional()
       .transform((v) => (v ? v : undefined)),
+    ...uploadNatureFields,
   })
   .superRefine((value, ctx) => {
     if (!value.title && !value.description) ctx.addIssue({ code: 'custom', message: 'Title and description are required' });
@@ -30,6 +32,20 @@ export const galleryQuery = z.object({
     .max(100, 'Search must be 100 characters or less')
     .optional()
     .transform((v) => v || undefined),
+  species: z
+    .string()
+    .trim()
+    .max(120, 'Species must be 120 characters or less')
+    .optional()
+    // Scientific names are written "Genus epithet": "vulpes VULPES" asks for "Vulpes vulpes".
+    .transform((v) => (v ? v.replace(/\s+/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()) : undefined))
+    .describe('A species’ scientific name ("Vulpes vulpes"): its photos only'),
+  wild: z
+    .enum(['true', 'false'], { error: 'Wild must be true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .describe('true leaves out photos labelled captive, baited or ai-generated'),
+  cell: cellParam.describe('A map cell by its south-west corner ("51.4,-0.2"): photos whose public place is in it'),
   sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed'], { error: 'Sort must be newest, oldest, most-liked or most-viewed' }).default('newest'),
   page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').default(1),
   pageSize: z.coerce.number({ error: 'Page size must be between 1 and 48' }).int().min(1, 'Page size must be between 1 and 48').max(48, 'Page size must be between 1 and 48').default(12),
