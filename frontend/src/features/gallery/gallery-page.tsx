@@ -1,5 +1,5 @@
-import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Segmented, Select } from 'antd';
+import { CloseOutlined, PictureOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input, Segmented, Select, Tag } from 'antd';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { NOTICES } from '../../app/notify';
@@ -90,7 +90,7 @@ export function GalleryPage() {
         />
         <Input.Search
           className="gallery-toolbar__search"
-          placeholder="Search titles and descriptions"
+          placeholder="Search titles, species and cameras"
           aria-label="Search photos"
           allowClear
           maxLength={100}
@@ -98,6 +98,9 @@ export function GalleryPage() {
           onChange={(event) => setSearchText(event.target.value)}
           onSearch={(value) => update({ search: value.trim() })}
         />
+        <Checkbox className="gallery-toolbar__wild" checked={params.wild} onChange={(event) => update({ wild: event.target.checked })} data-testid="wild-only">
+          Wild only
+        </Checkbox>
         <div className="gallery-toolbar__sort">
           <label htmlFor={sortId}>Sort by</label>
           <Select
@@ -110,6 +113,20 @@ export function GalleryPage() {
         </div>
       </div>
 
+      {(params.species || params.cell) && (
+        <p className="gallery-filters" data-testid="gallery-nature-filters">
+          {params.species && (
+            <Tag closable onClose={() => update({ species: '' })} closeIcon={<CloseOutlined aria-label="Show every species" />}>
+              Species: <i>{params.species}</i>
+            </Tag>
+          )}
+          {params.cell && (
+            <Tag closable onClose={() => update({ cell: '' })} closeIcon={<CloseOutlined aria-label="Show every place" />}>
+              Map square {params.cell.replace(',', ', ')}
+            </Tag>
+          )}
+        </p>
+      )}
       <div ref={resultsRef} className="gallery-results" aria-busy={isFetching}>
         {params.search && !isError && (
           <p className="gallery-results__summary" role="status">
@@ -135,8 +152,8 @@ export function GalleryPage() {
                 ? 'Try other words, or clear the search to see every photo.'
                 : 'Be the first to share one: upload a photo, then make it public from My Photos.'}
             </p>
-            {params.search || params.category !== 'all' ? (
-              <Button onClick={() => update({ search: '', category: 'all' })}>Show All Photos</Button>
+            {params.search || params.category !== 'all' || params.species || params.wild || params.cell ? (
+              <Button onClick={() => update({ search: '', category: 'all', species: '', wild: false, cell: '' })}>Show All Photos</Button>
             ) : (
               <LinkButton to="/upload" type="primary">
                 Upload a Photo

@@ -31,7 +31,7 @@ export type PhotoDetail = Schemas['PhotoDetail'];
 export type GalleryPage = ResponseBody<'getGallery'>;
 
 /** The gallery query the web sends (GET /api/photos), with the categories it offers. */
-export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search'> & { category?: UploadCategory };
+export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search' | 'species' | 'wild' | 'cell'> & { category?: UploadCategory };
 
 /** The spec's Upload limits entity. `dailyUploads` 999999 means unlimited. */
 export type UploadLimits = Schemas['UploadLimits'];
@@ -41,6 +41,10 @@ export interface UploadRequest {
   title: string;
   description: string;
   category?: UploadCategory;
+  /** The nature layer: what the photo shows, how it was made, who sees where it was taken. */
+  species?: string;
+  labels?: readonly string[];
+  placePrivacy?: 'open' | 'private';
 }
 
 /** `error` present: the photo was saved without a rating (AI analysis temporarily unavailable). */
