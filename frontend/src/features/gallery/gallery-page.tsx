@@ -1,7 +1,7 @@
 import { CloseOutlined, PictureOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Input, Segmented, Select, Tag } from 'antd';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
@@ -79,7 +79,11 @@ export function GalleryPage() {
       <PageHeader
         title="Gallery"
         lead="Browse wildlife and landscape photos shared by the community. Filter by category, sort by date, likes or views, and open any photo to see its AI critique."
-      />
+      >
+        <p className="gallery-page__map-link">
+          <Link to="/map">See where the photos were taken on the map</Link>
+        </p>
+      </PageHeader>
       <div className="gallery-toolbar" role="search" aria-label="Gallery filters">
         <Segmented
           className="gallery-toolbar__categories"

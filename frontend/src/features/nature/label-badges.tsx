@@ -1,6 +1,6 @@
 import { Tag, Tooltip } from 'antd';
-import { labelText } from './labels';
-import type { PhotoLabel } from './labels';
+import { labelText } from './nature-texts';
+import type { PhotoLabel } from './nature-texts';
 import './nature.css';
 
 /** The owner's ethics and provenance labels as badges, each explained on hover and focus. */

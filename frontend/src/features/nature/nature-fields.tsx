@@ -1,6 +1,6 @@
 import { Checkbox, Form, Radio } from 'antd';
-import { LABEL_TEXTS } from './labels';
-import type { PhotoLabel } from './labels';
+import { LABEL_TEXTS, PLACE_PRIVACY_HELP } from './nature-texts';
+import type { PhotoLabel } from './nature-texts';
 import { SpeciesInput } from './species-input';
 
 /** The nature fields of a form (upload, edit): what the photo shows, how it was made, who sees where. */
@@ -11,10 +11,6 @@ export interface NatureValues {
 }
 
 export const NATURE_DEFAULTS: NatureValues = { species: '', labels: [], placePrivacy: 'open' };
-
-/** Our words: how a place is shown (iNaturalist's way) and when it never is. */
-export const PLACE_PRIVACY_HELP =
-  'When your photo carries a location (the camera’s GPS), others see only a point somewhere in the same 0.2° square (about 20 km across), never the exact spot. Private shows no place at all. Places of species threatened with extinction (CITES Appendix I) are never shown to anyone but you.';
 
 const PRIVACY_OPTIONS = [
   { value: 'open', label: 'Open' },

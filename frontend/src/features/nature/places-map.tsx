@@ -46,7 +46,7 @@ export function PlacesMap({ photographer, label }: { photographer?: string; labe
         <ul className="places-map__cells" aria-label="Squares here">
           {chosen.map((c) => (
             <li key={cellParam(c)}>
-              <Button type={cell === c ? 'primary' : 'default'} icon={<EnvironmentOutlined />} onClick={() => setCell(c)}>
+              <Button type={cell === c ? 'primary' : 'default'} icon={<EnvironmentOutlined />} onClick={() => setCell(c)} data-cell={cellParam(c)}>
                 Near {formatPoint({ lat: c.lat + data.cellDegrees / 2, lon: c.lon + data.cellDegrees / 2 })} · {c.count} {c.count === 1 ? 'photo' : 'photos'}
               </Button>
             </li>

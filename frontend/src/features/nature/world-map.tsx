@@ -51,6 +51,7 @@ export function WorldMap({ cells, cellDegrees, onSelect, label }: WorldMapProps)
             aria-label={name}
             className="world-map__marker"
             data-testid="map-marker"
+            data-cells={cluster.cells.map((cell) => `${cell.lat},${cell.lon}`).join(' ')}
             onClick={() => onSelect(cluster.cells)}
             onKeyDown={(event) => {
               if (event.key === 'Enter' || event.key === ' ') {

@@ -20,7 +20,8 @@ import { formatPhotoDate } from '../photos/photo-date';
 import { PhotoImage } from '../photos/photo-image';
 import { ReviewNotice } from '../photos/review-notice';
 import { ShareButtons } from '../photos/share-buttons';
-import type { CameraSettings, PhotoDetail } from '../photos/types';
+import { cameraLine } from '../photos/camera-line';
+import type { PhotoDetail } from '../photos/types';
 import '../photos/photos.css';
 import './photo-page.css';
 
@@ -71,22 +72,6 @@ export function PhotoPage() {
     );
   }
   return <PhotoView photo={photo} onBack={goBack} />;
-}
-
-/** The camera line photographers write: "Nikon D2X · 200-500 mm f/5.6 · 500 mm · f/5.6 · 1/1000 s · ISO 400". */
-export function cameraLine(camera: CameraSettings | null): string | null {
-  if (!camera) return null;
-  // `body` is make and model as photographers write them; older answers have only make and model.
-  const body = camera.body ?? [camera.make, camera.model].filter(Boolean).join(' ');
-  const parts = [
-    body,
-    camera.lens,
-    camera.focalLength,
-    camera.aperture,
-    camera.shutterSpeed,
-    camera.iso ? `ISO ${camera.iso}` : undefined,
-  ].filter((part): part is string => Boolean(part && part.trim()));
-  return parts.length > 0 ? parts.join(' · ') : null;
 }
 
 function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }) {

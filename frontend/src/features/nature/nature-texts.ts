@@ -1,5 +1,7 @@
-// The ethics and provenance labels an owner declares (services/photos nature/labels.ts): their
-// names and what each means, as the upload form, the badges, the FAQ and the terms say them.
+// The nature layer's texts (our words): the ethics and provenance labels an owner declares
+// (services/photos nature/labels.ts), their names and what each means, and how places are shown,
+// as the upload form, the badges, the FAQ and the terms say them. No components: the FAQ takes
+// these without the form's code.
 import type { Schemas } from '../../api/schema';
 
 export type PhotoLabel = Schemas['PhotoLabel'];
@@ -26,5 +28,6 @@ export function labelText(label: PhotoLabel): LabelText {
   return BY_LABEL.get(label) ?? { label, name: label, meaning: '' };
 }
 
-/** Why these labels keep a photo out of the wild-only gallery (captive, baited, AI-generated). */
-export const NOT_WILD: readonly PhotoLabel[] = ['captive', 'baited', 'ai-generated'];
+/** Our words: how a place is shown (iNaturalist's way) and when it never is. */
+export const PLACE_PRIVACY_HELP =
+  'When your photo carries a location (the camera’s GPS), others see only a point somewhere in the same 0.2° square (about 20 km across), never the exact spot. Private shows no place at all. Places of species threatened with extinction (CITES Appendix I) are never shown to anyone but you.';
