@@ -19,8 +19,11 @@ const MIN_QUERY = 2;
 export function SpeciesInput({ id, value = '', onChange, placeholder = 'e.g. Red fox or Vulpes vulpes' }: SpeciesInputProps) {
   const query = useDeferredValue(value.trim());
   const { data = [] } = useSuggestSpeciesQuery(query, { skip: query.length < MIN_QUERY });
+  // A common name two suggestions share ("Red fox": the mammal, a Celosia) is no answer: choosing
+  // one of those puts its scientific name in the field, which names that species alone.
+  const shared = new Set(data.map((species) => species.commonName).filter((name, index, names) => names.indexOf(name) !== index));
   const options = query.length < MIN_QUERY ? [] : data.map((species) => ({
-    value: species.commonName,
+    value: shared.has(species.commonName) ? species.scientificName : species.commonName,
     label: (
       <span className="species-option">
         {species.commonName} <i className="species-option__scientific">{species.scientificName}</i>
