@@ -124,9 +124,22 @@ test.describe('the nature layer', () => {
     const editor = page.getByTestId('nature-editor');
     await editor.getByRole('checkbox', { name: /Captive/ }).uncheck();
     await editor.getByRole('checkbox', { name: /Baited/ }).check();
+    // A place picked on the map replaces the GPS one.
+    await editor.getByRole('button', { name: 'Pick on the Map' }).click();
+    const map = editor.getByTestId('world-map');
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map is not drawn');
+    await map.click({ position: { x: box.width * 0.55, y: box.height * 0.3 } });
+    await expect(editor.getByTestId('map-pin')).toBeVisible();
+    const picked = await editor.getByRole('spinbutton', { name: 'Latitude' }).inputValue();
+    expect(picked).not.toBe('51.4789');
     const saved = page.waitForResponse((response) => response.url().endsWith(`/api/photos/${photo.id}/nature`));
     await editor.getByRole('button', { name: 'Save Details' }).click();
-    expect((await saved).status()).toBe(200);
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    const { photo: after } = (await response.json()) as { photo: { labels: string[]; exactPlace: { lat: number } } };
+    expect(after.labels).toEqual(['baited']);
+    expect(after.exactPlace.lat).toBe(Number(picked));
     await expect(page.getByTestId('label-badges').first()).toHaveText('Baited');
   });
 });

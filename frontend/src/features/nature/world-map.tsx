@@ -23,12 +23,27 @@ interface WorldMapProps {
   cells: readonly MapCell[];
   cellDegrees: number;
   /** A marker was chosen: the cells it stands for. */
-  onSelect: (cells: MapCell[]) => void;
+  onSelect?: (cells: MapCell[]) => void;
   label: string;
+  /** Picking a place: a click on the map answers the point under it. */
+  onPick?: (point: { lat: number; lon: number }) => void;
+  /** The point picked, drawn as a pin. */
+  picked?: { lat: number; lon: number } | null;
+}
+
+/** The map point under a click, in degrees rounded to 0.0001° (about 11 m), or null off the globe. */
+function pointAt(event: React.MouseEvent<SVGSVGElement>): { lat: number; lon: number } | null {
+  const svg = event.currentTarget;
+  const matrix = svg.getScreenCTM();
+  if (!matrix) return null;
+  const at = new DOMPoint(event.clientX, event.clientY).matrixTransform(matrix.inverse());
+  const inverted = projection.invert?.([at.x, at.y]);
+  if (!inverted || !Number.isFinite(inverted[0]) || !Number.isFinite(inverted[1]) || Math.abs(inverted[0]) > 180 || Math.abs(inverted[1]) > 90) return null;
+  return { lat: Math.round(inverted[1] * 1e4) / 1e4, lon: Math.round(inverted[0] * 1e4) / 1e4 };
 }
 
 /** The world with a marker per cluster of public places; a marker is a button (click or Enter). */
-export function WorldMap({ cells, cellDegrees, onSelect, label }: WorldMapProps) {
+export function WorldMap({ cells, cellDegrees, onSelect, label, onPick, picked }: WorldMapProps) {
   const clusters = useMemo<Array<Cluster<MapCell>>>(() => {
     const projected = cells.flatMap((cell) => {
       // The cell's centre stands for it.
@@ -39,8 +54,23 @@ export function WorldMap({ cells, cellDegrees, onSelect, label }: WorldMapProps)
   }, [cells, cellDegrees]);
 
   return (
-    <svg className="world-map" viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="group" aria-label={label} data-testid="world-map">
+    <svg
+      className={['world-map', onPick ? 'world-map--picking' : ''].filter(Boolean).join(' ')}
+      viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
+      role="group"
+      aria-label={label}
+      data-testid="world-map"
+      onClick={
+        onPick
+          ? (event) => {
+              const point = pointAt(event);
+              if (point) onPick(point);
+            }
+          : undefined
+      }
+    >
       <path className="world-map__land" d={landPath} />
+      {picked && <PickedPin point={picked} />}
       {clusters.map((cluster) => {
         const name = `${cluster.count} ${cluster.count === 1 ? 'photo' : 'photos'} here`;
         return (
@@ -52,11 +82,11 @@ export function WorldMap({ cells, cellDegrees, onSelect, label }: WorldMapProps)
             className="world-map__marker"
             data-testid="map-marker"
             data-cells={cluster.cells.map((cell) => `${cell.lat},${cell.lon}`).join(' ')}
-            onClick={() => onSelect(cluster.cells)}
+            onClick={() => onSelect?.(cluster.cells)}
             onKeyDown={(event) => {
               if (event.key === 'Enter' || event.key === ' ') {
                 event.preventDefault();
-                onSelect(cluster.cells);
+                onSelect?.(cluster.cells);
               }
             }}
           >
@@ -70,4 +100,10 @@ export function WorldMap({ cells, cellDegrees, onSelect, label }: WorldMapProps)
       })}
     </svg>
   );
+}
+
+function PickedPin({ point }: { point: { lat: number; lon: number } }) {
+  const at = projection([point.lon, point.lat]);
+  if (!at) return null;
+  return <circle className="world-map__pin" cx={at[0]} cy={at[1]} r={5} data-testid="map-pin" />;
 }
