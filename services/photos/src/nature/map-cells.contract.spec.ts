@@ -5,6 +5,7 @@ import { describeEachBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { NewPhoto } from '../domain/photo';
 import { photosDatabase } from '../photos.database';
+import { newPhotoRecord } from '../testing/new-photo';
 import { MongoPhotosRepository } from '../repositories/mongo/mongo-photos.repository';
 import { photosMongoModels } from '../repositories/mongo/schemas';
 import type { PhotosRepository } from '../repositories/photos.repository';
@@ -35,42 +36,7 @@ async function open(driver: DatabaseDriver, url: string): Promise<Backend> {
 const T0 = Date.UTC(2026, 4, 1);
 
 function photo(userId: string, at: number, overrides: Partial<NewPhoto>): NewPhoto {
-  const id = randomUUID();
-  return {
-    id,
-    slug: `p-${id}`,
-    originalName: 'p.jpg',
-    title: `P ${id.slice(0, 6)}`,
-    description: 'D',
-    category: 'wildlife',
-    mimeType: 'image/jpeg',
-    fileSize: 1,
-    storageKey: 'k',
-    userId,
-    isTemporary: false,
-    expiresAt: null,
-    isPublic: true,
-    uploadedAt: new Date(T0 + at * 1000),
-    storageType: 'permanent',
-    guestIp: null,
-    width: 800,
-    height: 600,
-    dominantColor: '#000000',
-    thumbnailKey: '',
-    displayKey: '',
-    camera: null,
-    credit: null,
-    overallRating: null,
-    rating: null,
-    moderation: null,
-    reviewReasons: null,
-    reviewCategory: null,
-    species: null,
-    labels: [],
-    place: null,
-    publicPlace: null,
-    ...overrides,
-  };
+  return newPhotoRecord({ userId, uploadedAt: new Date(T0 + at * 1000), ...overrides });
 }
 
 /** An open place at `exact`, shown at a point drawn in its cell. */

@@ -9,6 +9,7 @@ import type { NewPhoto, Photo, StoredRating, Viewer } from '../domain/photo';
 import { PhotosError } from '../domain/photos.errors';
 import { cellOf, drawPublicPoint } from '../nature/geoprivacy';
 import { photosDatabase } from '../photos.database';
+import { newPhotoRecord } from '../testing/new-photo';
 import { MongoPhotosRepository } from './mongo/mongo-photos.repository';
 import { MongoSiteAssetsRepository } from './mongo/mongo-site-assets.repository';
 import { MongoUploadersRepository } from './mongo/mongo-uploaders.repository';
@@ -98,41 +99,7 @@ let counter = 0;
 function newPhoto(overrides: Partial<NewPhoto> = {}): NewPhoto {
   counter++;
   const id = randomUUID();
-  return {
-    id,
-    slug: `photo-${counter}-${id.slice(0, 6)}`,
-    originalName: 'p.jpg',
-    title: `Photo ${counter}`,
-    description: 'A quiet morning',
-    category: 'wildlife',
-    mimeType: 'image/jpeg',
-    fileSize: MB,
-    storageKey: `photos/${id}/original.jpg`,
-    userId: null,
-    isTemporary: false,
-    expiresAt: null,
-    isPublic: true,
-    uploadedAt: new Date(NOW.getTime() - counter * 60_000),
-    storageType: 'permanent',
-    guestIp: null,
-    width: 1600,
-    height: 1067,
-    dominantColor: '#8a8f7a',
-    thumbnailKey: '',
-    displayKey: '',
-    camera: null,
-    credit: null,
-    overallRating: null,
-    rating: null,
-    moderation: null,
-    reviewReasons: null,
-    reviewCategory: null,
-    species: null,
-    labels: [],
-    place: null,
-    publicPlace: null,
-    ...overrides,
-  };
+  return newPhotoRecord({ id, slug: `photo-${counter}-${id.slice(0, 6)}`, title: `Photo ${counter}`, uploadedAt: new Date(NOW.getTime() - counter * 60_000), ...overrides });
 }
 
 const roomy = (subject: string, userId: string | null = null): Quota => ({ subject, day: DAY, dailyLimit: 1000, userId, storageLimitBytes: 10_000 * MB });
