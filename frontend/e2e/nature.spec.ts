@@ -60,6 +60,8 @@ async function uploadThroughForm(page: Page, title: string, file: Buffer): Promi
   expect(photo.labels).toEqual(['captive']);
   expect(photo.camera?.body).toBe('Nikon D2X');
   expect(photo.placePrivacy).toBe('open');
+  // The owner is told who sees the place.
+  await expect(page.getByTestId('upload-place-notice')).toContainText('never the exact spot', LOADED);
   return photo;
 }
 
@@ -97,8 +99,10 @@ test.describe('the nature layer', () => {
     await expect(card.locator('.label-badge--captive')).toHaveText('Captive');
 
     // Wild only leaves the captive fox out.
-    await page.getByTestId('wild-only').check();
+    // A click, not check(): the router applies the new address in a transition, after check() looks.
+    await page.getByTestId('wild-only').click();
     await expect(page).toHaveURL(/wild=true/);
+    await expect(page.getByTestId('wild-only')).toBeChecked();
     await expect(page.getByRole('article', { name: title })).toHaveCount(0, LOADED);
 
     // The map: the fox's square has a marker that opens its photos.
