@@ -6,6 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 const PAGES = [
   '/',
   '/gallery',
+  '/map',
   '/upload',
   '/pricing',
   '/faq',
