@@ -130,7 +130,7 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
       providesTags: ['UploadLimits', 'CurrentUser'],
     }),
     uploadPhoto: build.mutation<UploadResult, UploadRequest>({
-      query: ({ file, title, description, category, species, labels, placePrivacy }) => {
+      query: ({ file, title, description, category, species, labels, placePrivacy, place }) => {
         const body = new FormData();
         body.append('title', title);
         body.append('description', description);
@@ -138,6 +138,10 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
         if (species) body.append('species', species);
         if (labels && labels.length > 0) body.append('labels', labels.join(','));
         if (placePrivacy) body.append('placePrivacy', placePrivacy);
+        if (place) {
+          body.append('placeLat', String(place.lat));
+          body.append('placeLon', String(place.lon));
+        }
         // Last, so the server has read the fields when the file arrives.
         body.append('photo', file, file.name);
         return { url: 'photos/upload', method: 'POST', body };

@@ -45,6 +45,8 @@ export interface UploadRequest {
   species?: string;
   labels?: readonly string[];
   placePrivacy?: 'open' | 'private';
+  /** Picked on the map, instead of the photo's GPS. */
+  place?: { lat: number; lon: number };
 }
 
 /** `error` present: the photo was saved without a rating (AI analysis temporarily unavailable). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cellParam, uploadNatureFields } from '../nature/nature.dto';
+import { cellParam, PLACE_NEEDS_BOTH, uploadNatureFields } from '../nature/nature.dto';
 
 /** Upload form fields with the spec's messages (section 5). */
 export const uploadFields = z
@@ -16,6 +16,7 @@ export const uploadFields = z
     if (!value.title && !value.description) ctx.addIssue({ code: 'custom', message: 'Title and description are required' });
     else if (!value.title) ctx.addIssue({ code: 'custom', message: 'Title is required' });
     else if (!value.description) ctx.addIssue({ code: 'custom', message: 'Description is required' });
+    else if ((value.placeLat === undefined) !== (value.placeLon === undefined)) ctx.addIssue({ code: 'custom', message: PLACE_NEEDS_BOTH });
   });
 
 export const galleryQuery = z.object({

@@ -104,6 +104,12 @@ describeEachBackend('the nature layer', (backend) => {
       exactPlace: EXACT,
       placePrivacy: 'open',
     });
+    // A place picked on the map takes the place of the GPS one; half a place is refused.
+    const picked = await upload(owner.token, 'Fox on the dune', { placeLat: '-33.8568', placeLon: '151.2153', placePrivacy: 'private' });
+    expect(picked.body.photo).toMatchObject({ exactPlace: { lat: -33.8568, lon: 151.2153 }, placePrivacy: 'private', place: null });
+    const half = await upload(owner.token, 'Fox nowhere', { placeLat: '-33.8568' });
+    expect(half.status).toBe(400);
+    expect(half.body.message).toBe('A place needs both a latitude and a longitude');
     // Free text that matches nothing is kept as typed.
     const typed = await upload(owner.token, 'Something small', { species: 'Tiny brown thing' });
     expect(typed.body.photo.species).toEqual({ commonName: 'Tiny brown thing', scientificName: null, sensitive: false });
