@@ -27,6 +27,10 @@
 //     and ADMIN_PASSWORD come back from the live Secrets (upgrades keep them);
 //   - images:build's commands (--dry-run) and .github/workflows/release.yml;
 //   - that values.schema.json rejects bad values;
+//   - every pod each helm render would create (Deployments, hook Jobs, helm test Pods, …) against
+//     the Pod Security Standards "restricted" profile with k8s.io/pod-security-admission (a small
+//     Go checker, tools/psa, built once into the cache), and that a pod made privileged and root
+//     is reported;
 //   - helm package (into a temporary folder);
 //   - kubectl kustomize k8s/base and k8s/overlays/dev, schema-validated too, and that their app
 //     objects match `helm template wildframe charts/wildframe` with ci/kustomize-base-values.yaml
@@ -53,6 +57,7 @@ import { fileURLToPath } from 'node:url';
 import vm from 'node:vm';
 import { parseAllDocuments } from 'yaml';
 import { ensureHelm } from './infra/helm.mjs';
+import { PSA_VERSION, evaluatePods, podTemplates } from './psa/psa.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CHART = 'charts/wildframe';
@@ -1056,6 +1061,7 @@ async function helmChecks(helm) {
       return null;
     }
     check(`${label}: every object valid against the Kubernetes schemas`, await schemaProblems(docs));
+    helmRendered.push({ label, docs });
     return docs;
   };
 
@@ -1427,7 +1433,10 @@ async function lookupChecks(helm) {
     const problems = [];
     let docs = [];
     if (!first.ok) problems.push(...tail(first.stderr, 6));
-    else docs = parseYamlDocuments(first.stdout);
+    else {
+      docs = parseYamlDocuments(first.stdout);
+      helmRendered.push({ label: 'upgrade (lookup), --dry-run=server', docs });
+    }
     const shared = find(docs, 'Secret', 'wildframe-shared')?.data ?? {};
     for (const [key, value] of Object.entries(LIVE_SECRETS['wildframe-shared'])) if (decode(shared[key] ?? '') !== value) problems.push(`wildframe-shared ${key} is not the live value`);
     if (decode(find(docs, 'Secret', 'wildframe-auth')?.data?.ADMIN_PASSWORD ?? '') !== 'kept-admin-password') problems.push('auth ADMIN_PASSWORD is not the live value');
@@ -1710,6 +1719,49 @@ function checkSkaffold() {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Pod Security Standards: what a namespace labelled pod-security.kubernetes.io/enforce=restricted
+// would admit, decided by Kubernetes' own admission code (tools/psa).
+
+/** Every successful helm render of helmChecks() and lookupChecks(), as { label, docs }. */
+const helmRendered = [];
+
+async function podSecurityChecks() {
+  const pods = helmRendered.flatMap(({ label, docs }) => podTemplates(docs).map((pod) => ({ ...pod, id: `${label} | ${pod.id}` })));
+  // The control: a rendered pod made privileged and root must be refused, or the check proves nothing.
+  const sample = pods.find((pod) => pod.spec.containers?.length);
+  const control = sample && structuredClone(sample);
+  if (control) {
+    control.id = `control | ${sample.id} made privileged, runAsUser 0`;
+    Object.assign(control.spec.containers[0], { securityContext: { ...control.spec.containers[0].securityContext, privileged: true, runAsUser: 0 } });
+  }
+  const what = `Pod Security Standards "restricted" (k8s.io/pod-security-admission ${PSA_VERSION})`;
+  let verdicts;
+  try {
+    verdicts = await evaluatePods(control ? [...pods, control] : pods, { level: 'restricted' });
+  } catch (error) {
+    fail(`${what}: run the checker`, [error.message, 'it is built once with Go (apt-get install golang-go, or Go on PATH)']);
+    return;
+  }
+  const byId = new Map(verdicts.map((verdict) => [verdict.id, verdict]));
+  for (const { label, docs } of helmRendered) {
+    const own = podTemplates(docs);
+    const counts = new Map();
+    for (const pod of own) counts.set(pod.id.split('/')[0], (counts.get(pod.id.split('/')[0]) ?? 0) + 1);
+    const kinds = [...counts].map(([kind, n]) => `${n} ${kind}`).join(', ');
+    const problems = own.flatMap((pod) => {
+      const verdict = byId.get(`${label} | ${pod.id}`);
+      if (!verdict) return [`${pod.id}: no verdict`];
+      return verdict.allowed ? [] : [`${pod.id}: ${verdict.violations.map((v) => `${v.reason} (${v.detail})`).join('; ')}`];
+    });
+    check(`${label}: every pod (${kinds || 'none'}) meets ${what}`, problems);
+  }
+  const refused = control && byId.get(control.id);
+  const reasons = refused?.violations.map((v) => v.reason) ?? [];
+  check(`${what}: a pod made privileged with runAsUser 0 is refused`,
+    !control ? ['no rendered pod to alter'] : refused?.allowed !== false || !reasons.includes('privileged') || !reasons.includes('runAsUser=0') ? [`verdict: ${JSON.stringify(refused)}`] : []);
+}
+
+// ---------------------------------------------------------------------------------------------
 
 async function findOrFetch() {
   const helm = findTool('HELM_BIN', 'helm');
@@ -1740,6 +1792,7 @@ async function main() {
   imageChecks();
   const helmRenders = await helmChecks(helm.path);
   await lookupChecks(helm.path);
+  await podSecurityChecks();
   console.log(`kubectl ${kubectl.path} (from ${kubectl.from})`);
   await kustomizeChecks(kubectl.path, helmRenders);
   console.log(`\n${results.passed} passed, ${results.failed} failed`);

@@ -2,6 +2,7 @@
 // pages every visitor meets, with and without the cookie banner.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { createAccount, dismissCookieBanner, openSignedIn } from './auth-fixtures';
 
 const PAGES = [
   '/',
@@ -57,6 +58,22 @@ test.describe('accessibility', () => {
   test('the FAQ with an answer open has none', async ({ page }) => {
     await openSettled(page, '/faqs');
     await page.getByRole('button', { name: 'How do I reset my password?' }).click();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('a member’s home, with its header shortcuts, and the full-screen viewer have none', async ({ page, request }) => {
+    // An account, two pages and two analyses: more than the default time on a busy machine.
+    test.setTimeout(120_000);
+    await dismissCookieBanner(page);
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    const account = await createAccount(request);
+    await openSignedIn(page, account.sessionToken, '/');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Welcome back, Mary', { timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.goto('/gallery');
+    await page.locator('.fullscreen-open').first().click();
+    await expect(page.getByTestId('fullscreen-viewer')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -53,6 +53,24 @@ test('after too many failures the server’s message is shown', async ({ page, r
   await expectToast(page, 'Login failed', 'Too many attempts. Please try again in 15 minutes.');
 });
 
+test('a locked account is told so, with the way to reset its password', async ({ page, request }) => {
+  const account = await createAccount(request);
+  // Failures in a row from two addresses, under each address's own limit, reach the lock (10 here:
+  // AUTH_MAX_CONSECUTIVE_FAILURES in playwright.config.ts).
+  for (const address of ['198.51.100.21', '198.51.100.22']) {
+    for (let attempt = 0; attempt < 5; attempt += 1) {
+      const response = await request.post('/api/auth/login', { headers: { 'X-Forwarded-For': address }, data: { email: account.email, password: 'wrong-password' } });
+      expect(response.status()).toBe(401);
+    }
+  }
+  await page.goto('/login');
+  await fillLogin(page, account.email, account.password);
+  const locked = 'This account is locked after too many failed sign-ins. Reset your password with your security questions to unlock it.';
+  await expect(page.locator('.auth-form__alert')).toContainText(locked);
+  await page.locator('.auth-form__alert').getByRole('link', { name: 'Reset Password' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+});
+
 test('someone already signed in is sent to the profile', async ({ page, request }) => {
   const account = await createAccount(request, { firstName: 'Jane' });
   await openSignedIn(page, account.sessionToken, '/login');

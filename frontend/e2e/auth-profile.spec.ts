@@ -196,9 +196,8 @@ test('the site admin sees the admin badge and the Admin Panel action', async ({ 
   await expect(card(page, 'Quick Actions').getByRole('link', { name: 'Admin Panel' })).toHaveAttribute('href', '/admin');
 });
 
-// Paid plans and deactivated accounts come from billing and the admin screens, which are not built
-// yet: this one test answers the current-user call itself.
-test('a paid plan shows its expiry and no upgrade; an inactive account says so', async ({ page }) => {
+/** Signs in as a Professional the page answers for itself (plan expiry and active flag given). */
+async function answerProfessional(page: Page, planExpiry: string, isActive: boolean): Promise<void> {
   // The app asks who is signed in only when a session token is stored.
   await page.addInitScript(() => window.localStorage.setItem('sessionToken', 'test-session-token'));
   await page.route('**/api/auth/user', (route) =>
@@ -210,14 +209,20 @@ test('a paid plan shows its expiry and no upgrade; an inactive account says so',
         lastName: 'Lanting',
         profileImageUrl: null,
         plan: 'professional',
-        planExpiry: '2027-03-15T12:00:00.000Z',
-        isActive: false,
+        planExpiry,
+        isActive,
         isAdmin: false,
         isSiteAdmin: false,
         createdAt: '2026-01-01T00:00:00.000Z',
       },
     }),
   );
+}
+
+// Paid plans and deactivated accounts come from billing and the admin screens, which are not built
+// yet: this one test answers the current-user call itself.
+test('a paid plan shows its expiry and no upgrade; an inactive account says so', async ({ page }) => {
+  await answerProfessional(page, '2027-03-15T12:00:00.000Z', false);
   await page.goto('/profile');
   const summary = page.locator('.profile-summary');
   await expect(summary.getByText('Professional Plan', { exact: true })).toBeVisible();
@@ -225,4 +230,35 @@ test('a paid plan shows its expiry and no upgrade; an inactive account says so',
   await expect(summary.getByText('Plan expires March 15, 2027')).toBeVisible();
   await expect(summary.getByRole('link', { name: 'Upgrade' })).toHaveCount(0);
   await expect(card(page, 'Professional Plan Features')).toContainText('Portfolio tools');
+});
+
+// A renewing plan does not "expire": the profile says when it renews, and "Plan expires" once it is canceled.
+test('a renewing paid plan says when it renews; a canceled one when it expires', async ({ page }) => {
+  await answerProfessional(page, '2027-11-27T12:00:00.000Z', true);
+  let cancelAtPeriodEnd = false;
+  await page.route('**/api/billing/subscription', (route) =>
+    route.fulfill({
+      json: {
+        subscription: {
+          id: 'sub_1',
+          plan: 'professional',
+          status: 'active',
+          isAnnual: true,
+          cancelAtPeriodEnd,
+          currentPeriodEnd: '2027-11-27T12:00:00.000Z',
+          promoCode: null,
+          provider: 'sandbox',
+        },
+      },
+    }),
+  );
+  await page.goto('/profile');
+  const summary = page.locator('.profile-summary');
+  await expect(summary.getByText('Renews on November 27, 2027')).toBeVisible();
+  await expect(summary.getByText(/Plan expires/)).toHaveCount(0);
+
+  cancelAtPeriodEnd = true;
+  await page.reload();
+  await expect(summary.getByText('Plan expires November 27, 2027')).toBeVisible();
+  await expect(summary.getByText(/Renews on/)).toHaveCount(0);
 });

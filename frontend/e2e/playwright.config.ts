@@ -60,7 +60,10 @@ export default defineConfig({
     command: process.env.E2E_SERVER_COMMAND ?? 'node dist/services/standalone/src/main.js',
     cwd: workspaceRoot,
     // The tests stand in for a proxy on loopback: they choose visitors' addresses with X-Forwarded-For.
-    env: { PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback' },
+    // They sign up far more accounts from loopback than a visitor may in an hour (the limit has its
+    // own tests in services/auth). An account locks after 10 failed sign-ins in a row instead of 100,
+    // so the sign-in page's locked message is reached quickly (auth-login.spec.ts).
+    env: { PORT: String(port), DATA_DIR: dataDir, TRUSTED_PROXIES: 'loopback', AUTH_MAX_SIGNUPS_PER_HOUR: '1000', AUTH_MAX_CONSECUTIVE_FAILURES: '10' },
     url: baseURL,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -25,7 +25,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ALL_SERVICES, BASE_TAG, docker, ensureBase, ensureDaemon, isPodman, pickDockerCli, root, run, stream } from './docker.mjs';
+import { ALL_SERVICES, baseRef, buildArgs, ensureBase, ensureDaemon, pickDockerCli, root, run, stream } from './docker.mjs';
 
 /** Parses the command line; throws an Error with the reason for anything it cannot use. */
 export function parseArguments(argv) {
@@ -77,19 +77,14 @@ export function commands(options, { revision = 'unknown', cli = 'docker' } = {})
   const out = [];
   for (const service of options.services) {
     const image = `${options.registry}/wildframe-${service}:${options.tag}`;
-    const common = [
-      '-f', 'docker/Dockerfile',
-      // Docker's BuildKit finds docker/Dockerfile.dockerignore by itself; podman needs it named,
-      // and the docker format for the image's HEALTHCHECK.
-      ...(isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : []),
-      '--build-arg', `SERVICE=${service}`,
-      ...(options.localBase ? ['--build-arg', `NODE_IMAGE=${BASE_TAG}`, '--network', 'host'] : []),
-      ...(options.nodeImage ? ['--build-arg', `NODE_IMAGE=${options.nodeImage}`] : []),
-      '--label', `org.opencontainers.image.title=wildframe-${service}`,
-      '--label', `org.opencontainers.image.version=${options.tag}`,
-      '--label', `org.opencontainers.image.revision=${revision}`,
-      '-t', image,
-    ];
+    const common = buildArgs(cli, {
+      service,
+      tag: image,
+      nodeImage: options.localBase ? baseRef(cli) : options.nodeImage,
+      // The local base is for machines that reach the npm registry through the host's network only.
+      hostNetwork: options.localBase,
+      labels: { 'org.opencontainers.image.title': `wildframe-${service}`, 'org.opencontainers.image.version': options.tag, 'org.opencontainers.image.revision': revision },
+    });
     if (options.platforms.length) {
       out.push([cli, ['buildx', 'build', '--platform', options.platforms.join(','), ...common, ...(options.push ? ['--push'] : ['--load']), '.']]);
     } else {
@@ -124,9 +119,9 @@ async function main() {
   }
   const cleanups = [];
   try {
-    pickDockerCli();
-    await ensureDaemon(cleanups);
-    if (options.localBase) await ensureBase();
+    const docker = pickDockerCli();
+    await ensureDaemon(docker, cleanups);
+    if (options.localBase) await ensureBase(docker);
     const started = Date.now();
     const env = { ...process.env, DOCKER_BUILDKIT: '1' };
     for (const [command, args] of commands(options, { revision, cli: docker })) {

@@ -23,10 +23,10 @@
 // Environment: WILDFRAME_CACHE (cache root), DOCKER (docker CLI to use), DOCKER_HOST.
 // Needs: a Docker daemon (started here from `dockerd` when none answers and we are root, with
 // its data under <cache>/images/docker), and debootstrap for the first base image.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Fatal, freePort, poll } from '../infra/common.mjs';
-import { ALL_SERVICES, BASE_TAG, cache, docker, ensureBase, ensureDaemon, fail, pickDockerCli, root, run, stream } from './docker.mjs';
+import { ALL_SERVICES, BASE_TAG, buildImage, ensureBase, ensureDaemon, fail, pickDockerCli, root, run, runWithCleanup } from './docker.mjs';
 
 const args = process.argv.slice(2);
 const option = (name) => {
@@ -41,6 +41,7 @@ for (const s of services) if (!ALL_SERVICES.includes(s)) fail(`--services: '${s}
 const results = []; // { name, ok, detail }
 const started = Date.now();
 const cleanups = [];
+let docker = 'docker';
 
 function step(message) {
   console.log(`\n== ${message} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
@@ -53,17 +54,11 @@ function check(name, ok, detail = '') {
 
 /** Step 2: one image per service, on the local base. */
 async function buildImages() {
-  const env = { ...process.env, DOCKER_BUILDKIT: '1' };
-  mkdirSync(join(cache, 'logs'), { recursive: true });
   for (const service of services) {
     const t0 = Date.now();
     step(`building wildframe-${service}:check`);
     try {
-      await stream(
-        docker,
-        ['build', '--network', 'host', '--progress', 'plain', '-f', 'docker/Dockerfile', '--build-arg', `NODE_IMAGE=${BASE_TAG}`, '--build-arg', `SERVICE=${service}`, '-t', `wildframe-${service}:check`, '.'],
-        { env, logFile: join(cache, 'logs', `build-${service}.log`) },
-      );
+      await buildImage(docker, service, `wildframe-${service}:check`);
       check(`build ${service}`, true, `${((Date.now() - t0) / 1000).toFixed(0)} s`);
     } catch (error) {
       check(`build ${service}`, false, error.message);
@@ -178,12 +173,12 @@ async function runServices() {
 }
 
 async function main() {
-  pickDockerCli();
+  docker = pickDockerCli();
   step(`docker CLI ${docker}`);
-  await ensureDaemon(cleanups);
+  await ensureDaemon(docker, cleanups);
   step(`base image ${BASE_TAG}`);
   const t0 = Date.now();
-  await ensureBase({ rebuild: rebuildBase });
+  await ensureBase(docker, { rebuild: rebuildBase });
   check('base image', true, `${BASE_TAG}, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
   await buildImages();
   const sizes = [];
@@ -205,21 +200,7 @@ async function cleanUp() {
 }
 
 // Ctrl-C still removes the containers, PostgreSQL and the daemon this run started.
-for (const signal of ['SIGINT', 'SIGTERM']) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanUp().then(() => process.exit(130));
-  });
-}
-
-let crashed;
-try {
-  await main();
-} catch (error) {
-  crashed = error;
-  check('check-images', false, error.expected ? error.message : error.stack);
-}
-await cleanUp();
+const crashed = await runWithCleanup('check-images', { main, cleanUp, check });
 const failed = results.filter((r) => !r.ok);
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
 console.log(`\ncheck:images ${failed.length ? 'FAILED' : 'passed'}: ${results.length - failed.length}/${results.length} checks in ${seconds} s${failed.length ? ` (failed: ${failed.map((r) => r.name).join('; ')})` : ''}`);

@@ -1,7 +1,9 @@
-// What building Wildframe's images needs, shared by `npm run check:images` (check-images.mjs)
-// and `npm run images:build` (build-images.mjs): a docker CLI that builds with BuildKit, a daemon
-// (started here as root when none answers), and the offline base image (debootstrap + Node),
-// for machines that cannot pull the official Node image.
+// What building Wildframe's images needs, shared by `npm run check:images` (check-images.mjs),
+// `npm run images:build` (build-images.mjs) and `npm run check:cluster` (tools/cluster): a CLI
+// that speaks docker's commands (docker with BuildKit, with a daemon started here as root when
+// none answers; or podman, which needs none), the offline base image (debootstrap + Node) for
+// machines that cannot pull the official Node image, and the build of one service's image from
+// docker/Dockerfile. Every function takes the CLI it uses (`cli`: docker, podman or a path).
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeFileSync, writeSync } from 'node:fs';
@@ -16,15 +18,38 @@ const NODE_VERSION = process.version.slice(1);
 const BASE_LAYOUT = '2';
 /** The offline base: Debian bookworm with this machine's Node and npm (ensureBase). */
 export const BASE_TAG = `wildframe-base:node${NODE_VERSION.split('.')[0]}-bookworm`;
-/** The docker CLI in use (pickDockerCli sets it): docker, or podman (DOCKER=podman). */
-export let docker = 'docker';
-
 /** Podman builds without a daemon, and reads the build-context filter only when told (--ignorefile). */
-export const isPodman = (cli = docker) => basename(cli) === 'podman';
+export const isPodman = (cli) => basename(cli).startsWith('podman');
+
+/** The base as the engine names it (what FROM ${NODE_IMAGE} must say): podman stores an unqualified local image as localhost/<name>. */
+export const baseRef = (cli) => (isPodman(cli) ? `localhost/${BASE_TAG}` : BASE_TAG);
 
 /** An error that is reported as its message (a setting or tool problem), not as a stack. */
 export function fail(message) {
   throw Object.assign(new Error(message), { expected: true });
+}
+
+/**
+ * The frame of check:images and check:cluster: runs `main`, reports a crash as the failed check
+ * `name` (its message alone when it came from fail()), and always runs `cleanUp`, also on Ctrl-C
+ * or SIGTERM. Returns the crash, if any.
+ */
+export async function runWithCleanup(name, { main, cleanUp, check }) {
+  for (const signal of ['SIGINT', 'SIGTERM']) {
+    process.once(signal, () => {
+      console.error(`\n${signal}: cleaning up`);
+      void cleanUp().then(() => process.exit(130));
+    });
+  }
+  let crashed;
+  try {
+    await main();
+  } catch (error) {
+    crashed = error;
+    check(name, false, error.expected ? error.message : error.stack);
+  }
+  await cleanUp();
+  return crashed;
 }
 
 export function run(command, commandArgs, { quiet = false, input, env, allowFailure = false } = {}) {
@@ -62,31 +87,38 @@ export function stream(command, commandArgs, { logFile, env } = {}) {
   });
 }
 
-function dockerOk(env = process.env) {
-  return run(docker, ['info', '--format', '{{.ServerVersion}}'], { quiet: true, allowFailure: true, env }).status === 0;
+function dockerOk(cli, env = process.env) {
+  return run(cli, ['info', '--format', '{{.ServerVersion}}'], { quiet: true, allowFailure: true, env }).status === 0;
 }
 
-/** A docker CLI that can build with BuildKit: one with buildx, or a pre-23 CLI with BuildKit built in. */
+/**
+ * The CLI to build with ($DOCKER first): podman, or a docker CLI that can build with BuildKit
+ * (one with buildx, or a pre-23 CLI with BuildKit built in).
+ */
 export function pickDockerCli() {
   const candidates = [process.env.DOCKER, 'docker', '/usr/bin/docker'].filter(Boolean);
   for (const cli of candidates) {
     if (run(cli, ['--version'], { quiet: true, allowFailure: true }).status !== 0) continue;
-    if (run(cli, ['buildx', 'version'], { quiet: true, allowFailure: true }).status === 0) return (docker = cli);
+    if (isPodman(cli)) return cli;
+    if (run(cli, ['buildx', 'version'], { quiet: true, allowFailure: true }).status === 0) return cli;
     const version = run(cli, ['version', '--format', '{{.Client.Version}}'], { quiet: true, allowFailure: true }).stdout.trim();
-    if (Number(version.split('.')[0]) < 23) return (docker = cli);
+    if (Number(version.split('.')[0]) < 23) return cli;
   }
   fail(
     'no docker CLI that builds with BuildKit: install Debian\'s docker.io (apt-get install docker.io; its 20.10 CLI has BuildKit built in) ' +
-      'or the buildx plugin; set DOCKER=/path/to/docker to choose one',
+      'or the buildx plugin; set DOCKER=/path/to/docker to choose one, or DOCKER=podman',
   );
 }
 
-/** Uses the daemon DOCKER_HOST names, or starts one (as root) with its data in the cache. */
-export async function ensureDaemon(cleanups) {
-  if (isPodman() || dockerOk()) return;
+/**
+ * Docker: uses the daemon DOCKER_HOST names, or starts one (as root) with its data in the cache,
+ * pushing its stop onto `cleanups`. Podman needs none.
+ */
+export async function ensureDaemon(cli, cleanups) {
+  if (isPodman(cli) || dockerOk(cli)) return;
   const socket = join(cache, 'run', 'docker.sock');
   const own = { ...process.env, DOCKER_HOST: `unix://${socket}` };
-  if (dockerOk(own)) {
+  if (dockerOk(cli, own)) {
     process.env.DOCKER_HOST = own.DOCKER_HOST;
     return;
   }
@@ -110,12 +142,12 @@ export async function ensureDaemon(cleanups) {
   });
   await poll(`dockerd (log ${logFile})`, () => {
     if (!isAlive(child.pid)) throw new Fatal(`dockerd exited:\n${readFileSync(logFile, 'utf8').trim().split('\n').slice(-15).join('\n')}`);
-    return dockerOk();
+    return dockerOk(cli);
   }, { timeoutMs: 60_000, intervalMs: 500 });
 }
 
-export function imageLabels(tag) {
-  const r = run(docker, ['image', 'inspect', '--format', '{{json .Config.Labels}}', tag], { quiet: true, allowFailure: true });
+function imageLabels(cli, tag) {
+  const r = run(cli, ['image', 'inspect', '--format', '{{json .Config.Labels}}', tag], { quiet: true, allowFailure: true });
   return r.status === 0 ? JSON.parse(r.stdout || 'null') ?? {} : undefined;
 }
 
@@ -125,12 +157,15 @@ const caLabel = (() => {
   return file && existsSync(file) ? createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16) : 'none';
 })();
 
-/** Step 1: the base image (root filesystem from debootstrap + Node + npm), reused when cached. */
-export async function ensureBase({ rebuild = false } = {}) {
+/**
+ * The base image (root filesystem from debootstrap + Node + npm) in the engine `cli`, reused
+ * while its labels match. `rebuild` makes a new root filesystem too.
+ */
+export async function ensureBase(cli, { rebuild = false } = {}) {
   const NPM_VERSION = run('npm', ['--version'], { quiet: true }).stdout.trim();
-  const labels = imageLabels(BASE_TAG);
+  const labels = imageLabels(cli, baseRef(cli));
   if (!rebuild && labels && labels['wildframe.node'] === NODE_VERSION && labels['wildframe.npm'] === NPM_VERSION && labels['wildframe.ca'] === caLabel && labels['wildframe.layout'] === BASE_LAYOUT) {
-    console.log(`reusing ${BASE_TAG} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
+    console.log(`reusing ${baseRef(cli)} (node ${NODE_VERSION}, npm ${NPM_VERSION})`);
     return;
   }
   const rootfs = join(cache, 'rootfs');
@@ -182,14 +217,15 @@ export async function ensureBase({ rebuild = false } = {}) {
   if (extraCa) writeFileSync(join(rootfs, caInImage), extraCa);
   const version = run('chroot', [rootfs, '/usr/local/bin/node', '--version'], { quiet: true }).stdout.trim();
   if (version !== `v${NODE_VERSION}`) fail(`the base's node says ${version}, expected v${NODE_VERSION}`);
-  console.log(`importing ${BASE_TAG}`);
+  console.log(`importing ${baseRef(cli)}`);
   const tar = spawn('tar', ['--numeric-owner', '--exclude=./.wildframe-debootstrap-done', '-C', rootfs, '-c', '.'], { stdio: ['ignore', 'pipe', 'inherit'] });
   const imp = spawn(
-    docker,
+    cli,
     [
       'import',
       '--change', 'ENV PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin',
-      // One LABEL per --change: podman import reads `LABEL a=1 b=2` as a single label.
+      // One LABEL per --change: podman import reads `LABEL a=1 b=2` as the one label a="1 b=2"
+      // (the base would never match and be imported, and every layer rebuilt, on each run).
       '--change', `LABEL wildframe.node=${NODE_VERSION}`,
       '--change', `LABEL wildframe.npm=${NPM_VERSION}`,
       '--change', `LABEL wildframe.ca=${caLabel}`,
@@ -200,5 +236,38 @@ export async function ensureBase({ rebuild = false } = {}) {
     ],
     { stdio: [tar.stdout, 'inherit', 'inherit'] },
   );
-  await new Promise((resolve, reject) => imp.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`docker import exited ${code}`)))));
+  await new Promise((resolve, reject) => imp.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`${cli} import exited ${code}`)))));
+}
+
+/**
+ * What follows `build` (or `buildx build --platform …`) to make one service's image `tag` from
+ * docker/Dockerfile: nodeImage is the base of every stage (default: the official Node image),
+ * hostNetwork lets `npm ci` in the build reach the registry through the host's network.
+ */
+export function buildArgs(cli, { service, tag, nodeImage, hostNetwork = false, labels = {} }) {
+  if (!ALL_SERVICES.includes(service)) fail(`'${service}' is not one of ${ALL_SERVICES.join(', ')}`);
+  return [
+    '-f', 'docker/Dockerfile',
+    // Docker's BuildKit finds docker/Dockerfile.dockerignore by itself; podman needs it named,
+    // and docker's image format, which keeps the HEALTHCHECK (OCI has none).
+    ...(isPodman(cli) ? ['--ignorefile', 'docker/Dockerfile.dockerignore', '--format', 'docker'] : []),
+    '--build-arg', `SERVICE=${service}`,
+    ...(nodeImage ? ['--build-arg', `NODE_IMAGE=${nodeImage}`] : []),
+    ...(hostNetwork ? ['--network', 'host'] : []),
+    ...Object.entries(labels).flatMap(([key, value]) => ['--label', `${key}=${value}`]),
+    '-t', tag,
+  ];
+}
+
+/**
+ * One service's image `tag` on the local base (ensureBase), as check:images and check:cluster
+ * build it; its output streamed and logged to <cache>/logs/build-<service>.log.
+ */
+export async function buildImage(cli, service, tag) {
+  mkdirSync(join(cache, 'logs'), { recursive: true });
+  await stream(
+    cli,
+    ['build', ...(isPodman(cli) ? [] : ['--progress', 'plain']), ...buildArgs(cli, { service, tag, nodeImage: baseRef(cli), hostNetwork: true }), '.'],
+    { env: { ...process.env, DOCKER_BUILDKIT: '1' }, logFile: join(cache, 'logs', `build-${service}.log`) },
+  );
 }

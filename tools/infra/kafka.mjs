@@ -160,7 +160,7 @@ function saslSslProperties({ keyStore, caFile, username, password }) {
   ];
 }
 
-function serverProperties(dir, { port, controllerPort, saslSslPort, saslSsl, autoCreateTopics, partitions }) {
+function serverProperties(dir, { host, port, controllerPort, saslSslPort, saslSsl, autoCreateTopics, partitions }) {
   const file = join(dir, 'server.properties');
   const secured = saslSsl !== undefined;
   writeFileSync(
@@ -169,8 +169,8 @@ function serverProperties(dir, { port, controllerPort, saslSslPort, saslSsl, aut
       'process.roles=broker,controller',
       'node.id=1',
       `controller.quorum.voters=1@127.0.0.1:${controllerPort}`,
-      `listeners=PLAINTEXT://127.0.0.1:${port},CONTROLLER://127.0.0.1:${controllerPort}${secured ? `,SASL_SSL://127.0.0.1:${saslSslPort}` : ''}`,
-      `advertised.listeners=PLAINTEXT://127.0.0.1:${port}${secured ? `,SASL_SSL://127.0.0.1:${saslSslPort}` : ''}`,
+      `listeners=PLAINTEXT://${host}:${port},CONTROLLER://127.0.0.1:${controllerPort}${secured ? `,SASL_SSL://127.0.0.1:${saslSslPort}` : ''}`,
+      `advertised.listeners=PLAINTEXT://${host}:${port}${secured ? `,SASL_SSL://127.0.0.1:${saslSslPort}` : ''}`,
       `listener.security.protocol.map=PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT${secured ? ',SASL_SSL:SASL_SSL' : ''}`,
       ...(secured ? saslSslProperties(saslSsl) : []),
       'inter.broker.listener.name=PLAINTEXT',
@@ -204,7 +204,9 @@ function java(args, options) {
  * Starts (or reuses) a broker. Options: instance ('default' for the CLI), owner (a pid whose death
  * lets a later start sweep the instance away; a jest run passes its own), autoCreateTopics
  * (default true), partitions (default 3), warmUp (default true: one group join, so tests do not
- * see the retriable errors of a fresh broker), saslSsl (default true: the SASL_SSL listener).
+ * see the retriable errors of a fresh broker), saslSsl (default true: the SASL_SSL listener, on
+ * 127.0.0.1), host (the address the PLAINTEXT listener binds and advertises, default 127.0.0.1;
+ * check:cluster gives its pods' bridge address).
  * Returns { brokers, saslSsl: { brokers, caFile, clientCertFile, clientKeyFile, username, password,
  * mechanisms }, instance, reused, pid, logFile, stop }, with saslSslUnavailable (why) instead of
  * saslSsl when openssl is missing. stop() stops the broker only if this call started it.
@@ -227,6 +229,7 @@ export async function start(options = {}) {
     };
     const port = await newPort();
     const controllerPort = await newPort();
+    const host = options.host ?? '127.0.0.1';
     let saslSsl;
     let saslSslUnavailable;
     // Without openssl the broker still starts, with PLAINTEXT only: what needs SASL_SSL says why.
@@ -255,6 +258,7 @@ export async function start(options = {}) {
       };
     }
     const properties = serverProperties(dir, {
+      host,
       port,
       controllerPort,
       saslSslPort: saslSsl?.port,
@@ -292,7 +296,7 @@ export async function start(options = {}) {
       ],
       { logFile, cwd: dir },
     );
-    const facts = { brokers: [`127.0.0.1:${port}`], instance, pid, logFile };
+    const facts = { brokers: [`${host}:${port}`], instance, pid, logFile };
     if (saslSsl) {
       const { keyStore: _keyStore, port: _port, ...client } = saslSsl;
       facts.saslSsl = client;

@@ -31,7 +31,7 @@ import { CompositionHead, framingRank, learnedFramingTerm } from '../src/engine/
 import { scoreComposition } from '../src/engine/scoring/composition.score';
 import { roundScore } from '../src/engine/photo-analyzer';
 import { DEGRADATIONS, Reframing, baseline, degrade, framingCentre, reframe, tiltDirectionFor } from '../src/testing/degradations';
-import { FixturePhoto, REPO_FIXTURES, readManifest } from '../src/testing/fixtures';
+import { FixturePhoto, REPO_FIXTURES, TRAINING_PHOTOS, readManifest } from '../src/testing/fixtures';
 import { numberOption } from './options';
 import { pct } from './report';
 
@@ -43,7 +43,6 @@ const HEAD = join(root, 'services/analysis/src/engine/composition/composition-he
  * buildings, people), from the same Debian packages as the fixture set. Trained on as shot only:
  * in their three colourings too they did no better, for three times the readings.
  */
-const TRAINING_PHOTOS = join(root, 'services/analysis/fixtures/training-photos');
 const FOLDS = 5;
 /**
  * `invariance`: weight of the squared rank difference between a photo and its half-pixel-shifted
@@ -277,8 +276,8 @@ const termOf = (r: Reading, head: CompositionHead): number => meanOfViews(r, (v)
 const score = (r: Reading, head: CompositionHead | null): number =>
   roundScore(
     head
-      ? scoreComposition(r.m, 'the main subject', { backbone: r.backbone, mirror: { composition: r.mirror.m, backbone: r.mirror.backbone } }, head).score
-      : meanOfViews(r, (v) => scoreComposition(v.m, 'the main subject', null).score),
+      ? scoreComposition(r.m, { phrase: 'the subject', plural: false }, { backbone: r.backbone, mirror: { composition: r.mirror.m, backbone: r.mirror.backbone } }, head).score
+      : meanOfViews(r, (v) => scoreComposition(v.m, { phrase: 'the subject', plural: false }, null).score),
   );
 
 function median(values: number[]): number {

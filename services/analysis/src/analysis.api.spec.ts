@@ -73,11 +73,11 @@ interface Booted {
   databaseUrl: string;
 }
 
-async function boot(exposeInternalApi: boolean, databaseUrl?: string): Promise<Booted> {
+async function boot(exposeInternalApi: boolean, databaseUrl?: string, env: Record<string, string> = {}): Promise<Booted> {
   // A given database (describeEachBackend's) is dropped by whoever made it.
   const database = databaseUrl === undefined ? await createTestDatabase() : { url: databaseUrl, drop: async () => undefined };
   const bus = new InProcessEventBus();
-  const config = loadConfig('analysis', analysisConfigSchema, { DATABASE_URL: database.url, INTERNAL_API_TOKEN: TOKEN, DATABASE_POOL_SIZE: '3' });
+  const config = loadConfig('analysis', analysisConfigSchema, { DATABASE_URL: database.url, INTERNAL_API_TOKEN: TOKEN, DATABASE_POOL_SIZE: '3', ...env });
   @Module({
     imports: [
       PlatformModule.forRoot({ logging: { service: 'analysis', level: 'silent' }, eventBus: bus }),
@@ -171,7 +171,8 @@ describeEachBackend('analysis service', (backend) => {
     expect(rating.photoId).toBe(privatePhoto);
     expect(rating.overallRating).toMatch(/^(10\.0|\d\.\d)$/);
     expect(rating.category).toBe('wildlife');
-    expect(rating.subject).toBe('bird');
+    // The photographer's word for the subject, not the detector's class.
+    expect(rating.subject).toBe('kingfisher');
     expect(rating.location).toBeNull();
     expect(rating.evidence.screening.weapons).toBe('not checked (no offline model)');
 
@@ -187,7 +188,7 @@ describeEachBackend('analysis service', (backend) => {
       clarity: Number(rating.clarity),
       creativity: Number(rating.creativity),
       feedback: rating.feedback,
-      subject: 'bird',
+      subject: 'kingfisher',
       aiModel: rating.aiModel,
       category: 'wildlife',
       analyzedAt: rating.createdAt,
@@ -234,7 +235,7 @@ describeEachBackend('analysis service', (backend) => {
       { photoId, userId: null, title: 'Portrait', description: '', image: fixture('notnature_person_astronaut_skimage.png'), isPublic: false },
       { deadlineMs: 60_000 },
     );
-    expect(result).toEqual({ outcome: 'refused', message: 'Content does not meet community guidelines', reasons: [expect.stringMatching(/no nature/)] });
+    expect(result).toEqual({ outcome: 'refused', message: 'Content does not meet community guidelines', reasons: ['It does not look like a nature photograph.'] });
     expect(await api.getRating(photoId)).toBeNull();
   });
 
@@ -353,6 +354,26 @@ describe('analysis module in the standalone shape', () => {
     } finally {
       await standalone.app.close();
       await standalone.drop();
+    }
+  });
+
+  it('answers 503 and stores nothing when the analysis worker is ended over its memory limit mid-job', async () => {
+    // The models alone need more than 256 MB: every job ends with its worker.
+    const small = await boot(false, undefined, { ANALYSIS_WORKER_MEMORY_MB: '256', ANALYSIS_WARM_UP: 'false' });
+    const db = new Client({ connectionString: small.databaseUrl });
+    await db.connect();
+    try {
+      const api = small.app.get(LocalServiceRegistry).get<AnalysisApi>(ANALYSIS_API) as AnalysisApi;
+      const photoId = randomUUID();
+      const failed = await api.analyze({ photoId, userId: null, title: 'Kingfisher', description: 'On a branch.', image: KINGFISHER, isPublic: false }, { deadlineMs: 60_000 }).catch((e: unknown) => e);
+      expect(failed).toMatchObject({ status: 503, message: 'AI analysis is temporarily unavailable' });
+      expect(await api.getRating(photoId)).toBeNull();
+      expect((await db.query('SELECT count(*)::int AS n FROM analysis.outbox')).rows[0]).toEqual({ n: 0 });
+      expect((await db.query('SELECT count(*)::int AS n FROM analysis.photo_access')).rows[0]).toEqual({ n: 0 });
+    } finally {
+      await db.end();
+      await small.app.close();
+      await small.drop();
     }
   });
 });

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, trustProxyEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, trustProxyEnv, workPoolFields } from '@wildframe/platform';
 import { z } from 'zod';
 
 const count = (fallback: number, max: number) =>
@@ -23,8 +23,13 @@ export const analysisConfigSchema = z
     ...databaseEnv,
     /** `auto`: OpenAI when OPENAI_API_KEY is set, the local engine otherwise. */
     ANALYSIS_ENGINE: envField.oneOf(['auto', 'local', 'openai'] as const, 'auto'),
-    /** Load the bundled models at start-up (in the background) rather than on the first photo. */
+    /** Start the analysis workers (and load their models) at start-up, in the background, rather than on the first photo. */
     ANALYSIS_WARM_UP: envField.bool(true),
+    /** Analysis worker processes (each loads the models: about 400-600 MB resident). */
+    ANALYSIS_WORKERS: workPoolFields.workers(),
+    ANALYSIS_WORKER_MEMORY_MB: workPoolFields.memoryMb(1536),
+    /** Photos waiting for a worker; one more is refused (503; photos keeps the upload without a rating). */
+    ANALYSIS_QUEUE_LENGTH: workPoolFields.queueLength(8),
     OPENAI_API_KEY: envField.string().optional(),
     OPENAI_MODEL: envField.string().default('gpt-4o-mini'),
     OPENAI_BASE_URL: envField.url(['http', 'https']).default('https://api.openai.com/v1'),

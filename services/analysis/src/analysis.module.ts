@@ -1,10 +1,9 @@
 import { DynamicModule, Inject, Module, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { ANALYSIS_API } from '@wildframe/contracts';
-import { DatabaseModule, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider } from '@wildframe/platform';
+import { DatabaseModule, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, LocalServiceRegistry, openApiProvider, WorkPool } from '@wildframe/platform';
 import { ANALYSIS_CONFIG } from './analysis.config';
 import type { AnalysisConfig } from './analysis.config';
-import { MODEL_LOADER, engineProviders } from './engine/engine.providers';
-import type { ModelLoader } from './engine/models/model-loader';
+import { ANALYSIS_WORKERS, engineWorkerProviders } from './engine-workers/engine-workers.providers';
 import { PhotoEventsConsumer } from './photo-access/photo-events.consumer';
 import { AnalyzePhotoUseCase } from './ratings/analyze-photo.use-case';
 import { InternalAnalysisController } from './ratings/internal-analysis.controller';
@@ -26,26 +25,27 @@ export interface AnalysisModuleOptions {
 
 /**
  * AI rating, content screening, category detection and editing tips. Registers its `AnalysisApi`
- * in the process's LocalServiceRegistry and starts loading the bundled models in the background.
+ * in the process's LocalServiceRegistry; the engine runs in analysis worker processes, which
+ * start (and load the bundled models) in the background.
  */
 @Module({})
 export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
   constructor(
     private readonly services: LocalServiceRegistry,
     private readonly api: LocalAnalysisApi,
-    @Inject(MODEL_LOADER) private readonly models: ModelLoader,
+    @Inject(ANALYSIS_WORKERS) private readonly workers: WorkPool,
     @Inject(ANALYSIS_CONFIG) private readonly config: AnalysisConfig,
   ) {}
 
   onModuleInit(): void {
     this.services.register(ANALYSIS_API, this.api);
-    // Not awaited: start-up does not wait for the models; a photo arriving first waits within its deadline.
-    if (this.config.ANALYSIS_WARM_UP) this.models.warmUp();
+    // Not awaited: start-up does not wait for the workers; a photo arriving first waits within its deadline.
+    if (this.config.ANALYSIS_WARM_UP) this.workers.warmUp();
   }
 
-  // A warm-up still running when the app closes would outlive it; let it finish first.
+  // After the HTTP server has drained: analyses in progress finish, then the workers end.
   async onApplicationShutdown(): Promise<void> {
-    await this.models.settled();
+    await this.workers.close();
   }
 
   static register(config: AnalysisConfig, options: AnalysisModuleOptions = {}): DynamicModule {
@@ -66,7 +66,7 @@ export class AnalysisModule implements OnModuleInit, OnApplicationShutdown {
       providers: [
         openApiProvider('ANALYSIS_OPENAPI', () => analysisApiDocument()),
         { provide: ANALYSIS_CONFIG, useValue: config },
-        ...engineProviders,
+        ...engineWorkerProviders(config),
         ...analysisRepositories(config.DATABASE_URL),
         AnalyzePhotoUseCase,
         LocalAnalysisApi,

@@ -74,7 +74,8 @@ describeEachBackend('admin users API', (backend) => {
   async function member(): Promise<{ id: string; email: string; password: string; token: string }> {
     counter++;
     const account = { email: `member${counter}@example.com`, firstName: 'Jane', lastName: `Goodall${counter}`, password: 'chimps-of-gombe', plan: 'explorer' };
-    const res = await request(t.server).post('/api/auth/signup').send(account);
+    // Each member from an address of their own: signups are limited per address.
+    const res = await request(t.server).post('/api/auth/signup').set('X-Forwarded-For', `10.8.0.${counter}`).send(account);
     expect(res.status).toBe(201);
     return { id: res.body.user.id, email: account.email, password: account.password, token: res.body.sessionToken };
   }

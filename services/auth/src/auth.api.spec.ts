@@ -3,13 +3,17 @@ import { ACCOUNTS_API } from '@wildframe/contracts';
 import type { AccountsApi } from '@wildframe/contracts';
 import { loadConfig, LocalServiceRegistry, MongoServiceDatabase } from '@wildframe/platform';
 import type { EventEnvelope } from '@wildframe/platform';
-import { createServiceTestApp, describeEachBackend, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
+import { createServiceTestApp, describeEachBackend, heicHeader, mainThreadCpuMs, ServiceTestApp } from '@wildframe/platform/testing';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import sharp from 'sharp';
 import request from 'supertest';
 import { AUTH_CONFIG, authConfigSchema } from './auth.config';
 import type { AuthConfig } from './auth.config';
 import { AccountsService } from './use-cases/accounts.service';
+import { FailedAttemptsRepository } from './repositories/failed-attempts.repository';
+import { UsersRepository } from './repositories/users.repository';
 import { AuthModule } from './auth.module';
 import { SECURITY_QUESTIONS } from './domain/security-questions';
 
@@ -111,6 +115,19 @@ describeEachBackend('auth API', (backend) => {
       expect(res.body).toEqual({ statusCode: 400, message: 'Paid plans are activated after payment' });
     });
 
+    it('limits free signups per address (an IPv6 /64 is one address)', async () => {
+      const address = '2001:db8:203:1::1';
+      for (let i = 0; i < 5; i++) {
+        const res = await request(t.server).post('/api/auth/signup').set('X-Forwarded-For', i % 2 ? address : `2001:db8:203:1::${i + 10}`).send(newAccount());
+        expect(res.status).toBe(201);
+      }
+      const sixth = await request(t.server).post('/api/auth/signup').set('X-Forwarded-For', '2001:db8:203:1:ffff::1').send(newAccount());
+      expect(sixth.body).toEqual({ statusCode: 429, message: 'Too many signups from this address. Please try again later.' });
+      expect((await request(t.server).post('/api/auth/signup').set('X-Forwarded-For', '2001:db8:203:2::1').send(newAccount())).status).toBe(201);
+      t.clock.advance(3600_000);
+      expect((await request(t.server).post('/api/auth/signup').set('X-Forwarded-For', address).send(newAccount())).status).toBe(201);
+    });
+
     it('refuses a second account for the same e-mail, whatever its case', async () => {
       const account = await signup();
       const res = await api().post('/auth/signup').send(newAccount({ email: account.email.toUpperCase() }));
@@ -181,6 +198,72 @@ describeEachBackend('auth API', (backend) => {
       }
       const admin = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '10.201.1.1').send(ADMIN);
       expect(admin.status).toBe(200);
+    });
+
+    it("the owner's success from one address leaves other addresses' counts alone", async () => {
+      const account = await signup();
+      const stranger = '10.202.0.1';
+      for (let i = 0; i < 5; i++) await request(t.server).post('/api/auth/login').set('X-Forwarded-For', stranger).send({ email: account.email, password: `guess-${i}` });
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+      const strangerAgain = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', stranger).send({ email: account.email, password: 'guess-again' });
+      expect(strangerAgain.status).toBe(429);
+    });
+
+    it('counts IPv6 addresses of one /64 as one address', async () => {
+      const account = await signup();
+      for (let i = 1; i <= 5; i++) {
+        const res = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', `2001:db8:202:1::${i}`).send({ email: account.email, password: `guess-${i}` });
+        expect(res.status).toBe(401);
+      }
+      const sameNetwork = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '2001:db8:202:1:abcd::9').send({ email: account.email, password: account.password });
+      expect(sameNetwork.status).toBe(429);
+      const otherNetwork = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', '2001:db8:202:2::1').send({ email: account.email, password: account.password });
+      expect(otherNetwork.status).toBe(200);
+    });
+
+    it('answers a long or made-up X-Forwarded-For like any address (never 500), and counts its failures', async () => {
+      const account = await signup();
+      // The client's own entry, as a trusted proxy passes it on: 3,000 characters of no address.
+      const forged = `203.0.113.9, ${'9'.repeat(3000)}`;
+      for (let i = 0; i < 5; i++) {
+        const res = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', forged).send({ email: account.email, password: `guess-${i}` });
+        expect(res.body).toEqual({ statusCode: 401, message: 'Invalid email or password' });
+      }
+      const sixth = await request(t.server).post('/api/auth/login').set('X-Forwarded-For', forged).send({ email: account.email, password: account.password });
+      expect(sixth.status).toBe(429);
+      expect((await request(t.server).post('/api/auth/forgot-password').set('X-Forwarded-For', forged).send({ email: account.email })).status).toBe(200);
+    });
+
+    it('checks no password it could not count (fail closed): 503, nothing signed in, nothing learnt', async () => {
+      const account = await signup();
+      const attempts = t.app.get(FailedAttemptsRepository);
+      const record = jest.spyOn(attempts, 'record').mockRejectedValue(new Error('the database refused the write'));
+      try {
+        const right = await api().post('/auth/login').send({ email: account.email, password: account.password });
+        const wrong = await api().post('/auth/login').send({ email: account.email, password: 'not-the-password' });
+        for (const res of [right, wrong]) expect(res.body).toEqual({ statusCode: 503, message: 'Sign-in is unavailable right now. Please try again shortly.' });
+        const answers = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'a', answer2: 'b', answer3: 'c' });
+        expect(answers.status).toBe(503);
+      } finally {
+        record.mockRestore();
+      }
+      // The account's own count too.
+      const users = t.app.get(UsersRepository);
+      const count = jest.spyOn(users, 'countFailedSignIn').mockRejectedValue(new Error('the database refused the write'));
+      try {
+        expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(503);
+      } finally {
+        count.mockRestore();
+      }
+      expect((await api().post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    });
+
+    it('counts parallel tries against the limit: a burst is refused past it', async () => {
+      const account = await signup();
+      const burst = await Promise.all(Array.from({ length: 12 }, (_, i) => api().post('/auth/login').send({ email: account.email, password: `burst-${i}` })));
+      const statuses = burst.map((res) => res.status);
+      expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((status) => status !== 401).every((status) => status === 429)).toBe(true);
     });
 
     it('limits one address that tries many accounts', async () => {
@@ -271,24 +354,33 @@ describeEachBackend('auth API', (backend) => {
       expect((await api().post('/auth/forgot-password').send({ email: 'x' })).body).toEqual({ statusCode: 400, message: 'Please enter a valid email address' });
     });
 
-    it('limits answer guessing per account', async () => {
+    it("limits answer guessing per account from one address: strangers never block the owner's recovery", async () => {
       const account = await signup();
       await api().post('/user/security-questions').set(bearer(account.token)).send({ ...answers, currentPassword: account.password });
-      for (let i = 0; i < 5; i++) {
-        const res = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', `10.77.0.${i + 1}`).send({ email: account.email, answer1: 'a', answer2: 'b', answer3: `c${i}` });
-        expect(res.status).toBe(401);
+      // Two strangers: their ten wrong guesses together are twice the per-account limit.
+      for (const stranger of ['10.77.0.1', '10.77.0.2']) {
+        for (let i = 0; i < 5; i++) {
+          const res = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', stranger).send({ email: account.email, answer1: 'a', answer2: 'b', answer3: `c${i}` });
+          expect(res.status).toBe(401);
+        }
+        const blocked = await request(t.server).post('/api/auth/verify-security-answers').set('X-Forwarded-For', stranger).send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
+        expect(blocked.status).toBe(429);
       }
-      const blocked = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
-      expect(blocked.status).toBe(429);
-    });
+      const owner = await api().post('/auth/verify-security-answers').send({ email: account.email, answer1: 'rex', answer2: 'birdie boy', answer3: 'sam' });
+      expect(owner.status).toBe(200);
+      const reset = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'owner-again-1', confirmPassword: 'owner-again-1', resetToken: owner.body.resetToken });
+      expect(reset.status).toBe(200);
+    }, 60_000);
 
-    it('limits reset attempts with forged tokens', async () => {
+    it('limits reset attempts with forged tokens per account from one address', async () => {
       const account = await signup();
       for (let i = 0; i < 5; i++) {
         await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: `forged-${i}` });
       }
       const res = await api().post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: 'forged' });
       expect(res.status).toBe(429);
+      const elsewhere = await request(t.server).post('/api/auth/reset-password').set('X-Forwarded-For', '10.78.0.1').send({ email: account.email, newPassword: 'new-password-1', confirmPassword: 'new-password-1', resetToken: 'forged' });
+      expect(elsewhere.status).toBe(401);
     });
   });
 
@@ -384,6 +476,26 @@ describeEachBackend('auth API', (backend) => {
       expect(bomb.body).toEqual({ statusCode: 400, message: 'Image dimensions are too large to process' });
       const headless = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', heicHeader(), 'me.heic');
       expect(headless.body).toEqual({ statusCode: 400, message: 'Please choose an image file (JPG, PNG, WebP or HEIC)' });
+    });
+
+    it('decodes a real HEIC avatar in a worker process, with the event loop free, and refuses 100 MP from the header', async () => {
+      const account = await signup();
+      const fixture = (name: string) => readFileSync(join(__dirname, '..', '..', 'platform', 'test-fixtures', name));
+      // Code loaded and compiled on first use is not what is measured.
+      expect((await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-4000x3000.heic'), 'me.heic')).status).toBe(200);
+      const cpuBefore = mainThreadCpuMs();
+      const started = Date.now();
+      const res = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-4000x3000.heic'), 'me.heic');
+      const cpu = mainThreadCpuMs();
+      expect(res.status).toBe(200);
+      expect(res.body.profileImageUrl).toMatch(/avatar\?v=[0-9a-f]{16}$/);
+      // The event loop's own CPU time (a loaded machine does not stretch it as it does a delay),
+      // allowing the process's periodic work for as long as the worker takes: decoding this HEIC
+      // on this thread would add about 450 ms.
+      if (cpuBefore !== undefined && cpu !== undefined) expect(cpu - cpuBefore).toBeLessThan(300 + 5 * ((Date.now() - started) / 1000));
+      else console.warn('the event loop CPU check is skipped: no /proc on this system');
+      const bomb = await api().post('/user/avatar').set(bearer(account.token)).attach('avatar', fixture('heic-10000x10000.heic'), 'me.heic');
+      expect(bomb.body).toEqual({ statusCode: 400, message: 'Image dimensions are too large to process' });
     });
 
     it('refuses an avatar over 5 MB', async () => {
@@ -483,6 +595,9 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
   afterAll(() => t.close());
 
   const accounts = () => t.app.get(LocalServiceRegistry).get<AccountsApi>(ACCOUNTS_API) as AccountsApi;
+  let signups = 0;
+  /** Each signup from its own address: the per-address signup limit is not what these tests are about. */
+  const signupRequest = () => request(t.server).post('/api/auth/signup').set('X-Forwarded-For', `10.210.0.${++signups}`);
 
   it('creates a pending account that cannot sign in until payment activates it on its plan', async () => {
     const { userId } = await accounts().createPendingAccount({ email: 'Paid@Example.com', firstName: 'Pat', lastName: 'Paid', password: 'paid-password-1' });
@@ -523,8 +638,7 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
 
     it('a free signup with the address replaces the pending account and signs in', async () => {
       const { userId } = await pendingFor('abandoned-free@example.com');
-      const res = await request(t.server)
-        .post('/api/auth/signup')
+      const res = await signupRequest()
         .send({ email: 'Abandoned-Free@example.com', firstName: 'Fresh', lastName: 'Start', password: 'fresh-password-1', plan: 'explorer' });
       expect(res.status).toBe(201);
       expect(res.body.user).toMatchObject({ email: 'abandoned-free@example.com', firstName: 'Fresh', plan: 'explorer', isActive: true });
@@ -547,13 +661,11 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
     it('while its payment is being taken the pending account stays; afterwards a signup may replace it', async () => {
       const { userId } = await pendingFor('abandoned-held@example.com');
       await accounts().holdPendingAccount(userId);
-      const during = await request(t.server)
-        .post('/api/auth/signup')
+      const during = await signupRequest()
         .send({ email: 'abandoned-held@example.com', firstName: 'Too', lastName: 'Soon', password: 'too-soon-pass-1', plan: 'explorer' });
       expect(during.body).toEqual({ statusCode: 409, message: 'A payment for this email address is being processed. Please try again in a few minutes.' });
       await accounts().releasePendingAccount(userId);
-      const after = await request(t.server)
-        .post('/api/auth/signup')
+      const after = await signupRequest()
         .send({ email: 'abandoned-held@example.com', firstName: 'Now', lastName: 'Fine', password: 'now-fine-pass-1', plan: 'explorer' });
       expect(after.status).toBe(201);
     });
@@ -562,8 +674,7 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
       await pendingFor('abandoned-race@example.com');
       const attempts = await Promise.all(
         Array.from({ length: 4 }, (_, i) =>
-          request(t.server)
-            .post('/api/auth/signup')
+          signupRequest()
             .send({ email: 'abandoned-race@example.com', firstName: `Racer${i}`, lastName: 'R', password: 'racing-pass-1', plan: 'explorer' }),
         ),
       );
@@ -572,7 +683,7 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
   });
 
   it('applies activated, canceled and expired subscription events once each and announces plan changes', async () => {
-    const res = await request(t.server).post('/api/auth/signup').send({ email: 'upgrader@example.com', firstName: 'U', lastName: 'G', password: 'upgrade-password', plan: 'explorer' });
+    const res = await signupRequest().send({ email: 'upgrader@example.com', firstName: 'U', lastName: 'G', password: 'upgrade-password', plan: 'explorer' });
     const userId = res.body.user.id as string;
     const token = res.body.sessionToken as string;
     const plan = async () => (await request(t.server).get('/api/auth/user').set('Authorization', `Bearer ${token}`)).body as { plan: string; planExpiry: string | null };
@@ -604,5 +715,84 @@ describeEachBackend('plans from billing and paid signups', (backend) => {
       ['professional', 'professional', 'billing'],
       ['professional', 'explorer', 'billing'],
     ]);
+  });
+});
+
+describeEachBackend('account lock after consecutive failed sign-ins', (backend) => {
+  const CAP = 6;
+  let t: ServiceTestApp;
+  let counter = 0;
+  const from = (address: string) => ({
+    post: (path: string) => request(t.server).post(`/api${path}`).set('X-Forwarded-For', address),
+  });
+  const questions = { question1: SECURITY_QUESTIONS[1], question2: SECURITY_QUESTIONS[2], question3: SECURITY_QUESTIONS[3], answer1: 'one', answer2: 'two', answer3: 'three' };
+  const LOCKED = { statusCode: 423, message: 'This account is locked after too many failed sign-ins. Reset your password with your security questions to unlock it.' };
+
+  beforeAll(async () => {
+    t = await createServiceTestApp(
+      ({ DATABASE_URL, STORAGE_DIR }) => [AuthModule.register(loadConfig('auth', authConfigSchema, { DATABASE_URL, STORAGE_DIR, AUTH_MAX_CONSECUTIVE_FAILURES: String(CAP) }))],
+      { databaseUrl: backend.url },
+    );
+  });
+  afterAll(() => t.close());
+
+  async function member() {
+    counter++;
+    const body = { email: `locked.${counter}@example.com`, firstName: 'Lee', lastName: 'Lock', password: 'right-password-1', plan: 'explorer' };
+    const res = await from(`10.220.${counter}.1`).post('/auth/signup').send(body);
+    expect(res.status).toBe(201);
+    await from(`10.220.${counter}.1`).post('/user/security-questions').set('Authorization', `Bearer ${res.body.sessionToken}`).send({ ...questions, currentPassword: body.password });
+    return body;
+  }
+
+  /** `n` wrong passwords, spread over addresses so that no per-address limit is reached. */
+  async function fail(email: string, n: number, net: string) {
+    for (let i = 0; i < n; i++) {
+      const res = await from(`${net}.${Math.floor(i / 3) + 1}`).post('/auth/login').send({ email, password: `wrong-${i}` });
+      expect(res.status).toBe(401);
+    }
+  }
+
+  it(`locks the account after ${CAP} failures in a row from any addresses, even for the right password, until a reset`, async () => {
+    const account = await member();
+    await fail(account.email, CAP, '10.221.0');
+    for (const address of ['10.221.9.1', '10.221.9.2']) {
+      expect((await from(address).post('/auth/login').send({ email: account.email, password: account.password })).body).toEqual(LOCKED);
+    }
+    // Recovery unlocks it: the questions, a new password, and sign-in works at once from anywhere.
+    const verified = await from('10.221.9.3').post('/auth/verify-security-answers').send({ email: account.email, answer1: 'one', answer2: 'two', answer3: 'three' });
+    expect(verified.status).toBe(200);
+    const reset = await from('10.221.9.3').post('/auth/reset-password').send({ email: account.email, newPassword: 'new-password-9', confirmPassword: 'new-password-9', resetToken: verified.body.resetToken });
+    expect(reset.status).toBe(200);
+    expect((await from('10.221.9.4').post('/auth/login').send({ email: account.email, password: 'new-password-9' })).status).toBe(200);
+  });
+
+  it('starts the count again after a success (failures in a row, not in all)', async () => {
+    const account = await member();
+    await fail(account.email, CAP - 1, '10.222.0');
+    expect((await from('10.222.9.1').post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+    await fail(account.email, CAP - 1, '10.222.1');
+    expect((await from('10.222.9.2').post('/auth/login').send({ email: account.email, password: account.password })).status).toBe(200);
+  });
+
+  it('checks at most the cap of parallel tries; the rest find the account locked', async () => {
+    const account = await member();
+    const burst = await Promise.all(Array.from({ length: CAP + 4 }, (_, i) => from(`10.223.${i}.1`).post('/auth/login').send({ email: account.email, password: `burst-${i}` })));
+    const statuses = burst.map((res) => res.status);
+    expect(statuses.filter((status) => status === 401)).toHaveLength(CAP);
+    expect(statuses.filter((status) => status === 423)).toHaveLength(4);
+  });
+
+  it('counts wrong current passwords of a signed-in session toward the lock', async () => {
+    const account = await member();
+    const session = await from('10.224.0.1').post('/auth/login').send({ email: account.email, password: account.password });
+    for (let i = 0; i < CAP; i++) {
+      const res = await from(`10.224.${i + 1}.1`)
+        .post('/user/password')
+        .set('Authorization', `Bearer ${session.body.sessionToken}`)
+        .send({ currentPassword: `wrong-${i}`, newPassword: 'another-pass-1', confirmPassword: 'another-pass-1' });
+      expect(res.status).toBe(400);
+    }
+    expect((await from('10.224.9.1').post('/auth/login').send({ email: account.email, password: account.password })).body).toEqual(LOCKED);
   });
 });

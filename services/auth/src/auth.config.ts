@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, imageWorkersEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the auth service reads from its environment; validated at start-up. */
@@ -12,13 +12,25 @@ export const authConfigSchema = z
     ...identityEnv,
     ...storageEnv,
     ...databaseEnv,
+    /** Profile photos are decoded in these workers. */
+    ...imageWorkersEnv,
     /** The site admin, created at first start when both are set. */
     ADMIN_EMAIL: z.email('must be an e-mail address').optional(),
     ADMIN_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SESSION_TTL_DAYS: envField.positiveInt(30),
-    /** Failed attempts allowed per account (and, ×4, per IP) within the window before 429. */
+    /**
+     * Failed attempts allowed per account from one address (and, ×4, per address across accounts)
+     * within the window before 429: sign-in, security answers, resets.
+     */
     AUTH_MAX_FAILED_ATTEMPTS: envField.positiveInt(5),
     AUTH_RATE_LIMIT_WINDOW_MINUTES: envField.positiveInt(15),
+    /**
+     * Failed sign-ins in a row on one account, from every address together, after which it signs
+     * in only once its password is reset through the security questions (NIST SP 800-63B: at most 100).
+     */
+    /** Free (explorer) signups accepted per address in an hour, counted across replicas. */
+    AUTH_MAX_SIGNUPS_PER_HOUR: envField.positiveInt(5),
+    AUTH_MAX_CONSECUTIVE_FAILURES: envField.positiveInt(100).refine((value) => value <= 100, 'must be at most 100 (NIST SP 800-63B)'),
     /** Shared secret of the internal accounts API (`x-internal-token`); required when that API is exposed. */
     INTERNAL_API_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
     /** During a rotation, a second accepted token (the one rotated in, then out); callers present INTERNAL_API_TOKEN. */

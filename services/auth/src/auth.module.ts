@@ -1,5 +1,6 @@
 import { DynamicModule, Module, OnModuleInit } from '@nestjs/common';
-import { DatabaseModule, IdentityRegistry, acceptedSecrets, INTERNAL_API_TOKEN, InternalTokenGuard, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
+import { acceptedSecrets, CLOCK, DatabaseModule, FixedWindowRateLimiter, IdentityRegistry, INTERNAL_API_TOKEN, InternalTokenGuard, RateLimitStore, serviceStorageProvider, openApiProvider } from '@wildframe/platform';
+import type { Clock } from '@wildframe/platform';
 import { AUTH_CONFIG } from './auth.config';
 import type { AuthConfig } from './auth.config';
 import { AdminUsersController } from './controllers/admin-users.controller';
@@ -12,8 +13,9 @@ import { authRepositories } from './repositories/auth-repositories';
 import { authDatabase } from './auth.database';
 import { AccountsApiService } from './use-cases/accounts-api';
 import { AdminUsersService } from './use-cases/admin-users.service';
-import { AccountsService } from './use-cases/accounts.service';
+import { AccountsService, FREE_SIGNUP_LIMITER } from './use-cases/accounts.service';
 import { AvatarsService } from './use-cases/avatars.service';
+import { AvatarImages } from './use-cases/avatar-images';
 import { AvatarOrphansJob } from './use-cases/avatar-orphans.job';
 import { AvatarReferences } from './repositories/avatar-references';
 import { RateLimiter } from './use-cases/rate-limiter';
@@ -77,10 +79,17 @@ export class AuthModule implements OnModuleInit {
         LiveSessionsCache,
         ...authRepositories(config.DATABASE_URL),
         RateLimiter,
+        {
+          provide: FREE_SIGNUP_LIMITER,
+          inject: [RateLimitStore, CLOCK],
+          // Counted in auth's database: every replica counts against one limit.
+          useFactory: (store: RateLimitStore, clock: Clock) => new FixedWindowRateLimiter('free-signup', config.AUTH_MAX_SIGNUPS_PER_HOUR, 3600_000, store, () => clock.now().getTime()),
+        },
         SessionsService,
         AccountsService,
         RecoveryService,
         AvatarsService,
+        AvatarImages,
         AvatarReferences,
         AvatarOrphansJob,
         AccountsApiService,

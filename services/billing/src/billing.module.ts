@@ -1,6 +1,6 @@
 import { DynamicModule, Module, Provider, Type } from '@nestjs/common';
 import { ScheduleModule } from '@nestjs/schedule';
-import { CLOCK, DatabaseModule, databaseDriver, FixedWindowRateLimiter, openApiProvider } from '@wildframe/platform';
+import { CLOCK, DatabaseModule, databaseDriver, FixedWindowRateLimiter, openApiProvider, RateLimitStore } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { BILLING_CONFIG } from './billing.config';
 import type { BillingConfig } from './billing.config';
@@ -106,8 +106,9 @@ export class BillingModule {
         { provide: BILLING_CONFIG, useValue: config },
         {
           provide: PAID_SIGNUP_LIMITER,
-          inject: [CLOCK],
-          useFactory: (clock: Clock) => new FixedWindowRateLimiter(PAID_SIGNUPS_PER_HOUR, 3600_000, () => clock.now().getTime()),
+          inject: [RateLimitStore, CLOCK],
+          // Counted in billing's database: every replica counts against one limit.
+          useFactory: (store: RateLimitStore, clock: Clock) => new FixedWindowRateLimiter('paid-signup', PAID_SIGNUPS_PER_HOUR, 3600_000, store, () => clock.now().getTime()),
         },
         ...provider.providers,
         ...repositoriesFor(config),

@@ -236,6 +236,27 @@ describe('billing API over the sandbox provider', () => {
       expect((await post('/create-subscription-signup', details(), undefined, ip)).status).toBe(200);
     });
 
+    it('counts the signups of every billing replica against one limit per address', async () => {
+      const other = await createBillingTestApp({}, t.databaseUrl);
+      try {
+        other.clock.set(t.clock.now());
+        const ip = '10.46.0.1';
+        const fromOther = () => request(other.server).post('/api/create-subscription-signup').set('X-Forwarded-For', ip).send(details());
+        for (let i = 0; i < 3; i++) expect((await post('/create-subscription-signup', details(), undefined, ip)).status).toBe(200);
+        for (let i = 0; i < 2; i++) expect((await fromOther()).status).toBe(200);
+        expect((await post('/create-subscription-signup', details(), undefined, ip)).status).toBe(429);
+        expect((await fromOther()).status).toBe(429);
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('groups IPv6 addresses by their /64: a new address in the same network is not a new allowance', async () => {
+      for (let i = 1; i <= 5; i++) expect((await post('/create-subscription-signup', details(), undefined, `2001:db8:46:1::${i}`)).status).toBe(200);
+      expect((await post('/create-subscription-signup', details(), undefined, '2001:db8:46:1:ffff::6')).status).toBe(429);
+      expect((await post('/create-subscription-signup', details(), undefined, '2001:db8:46:2::1')).status).toBe(200);
+    });
+
     it('gives up signups left unpaid, with their inactive accounts', async () => {
       const body = details();
       const setup = await post('/create-subscription-signup', body);

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { Module } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { createHttpApp, InProcessEventBus, loadConfig, PlatformModule, type EventEnvelope } from '@wildframe/platform';
+import { createHttpApp, InProcessEventBus, loadConfig, ManualClock, PlatformModule, type EventEnvelope } from '@wildframe/platform';
 import { Writable } from 'node:stream';
 import request from 'supertest';
 import { PAGE_VIEWS_PER_MINUTE } from './analytics/page-view.controller';
@@ -18,7 +18,8 @@ async function bootGateway(env: Record<string, string>) {
   });
   @Module({
     imports: [
-      PlatformModule.forRoot({ logging: { service: 'gateway', level: 'warn', destination: silent }, eventBus: bus }),
+      // A clock that stands still: a minute's window never ends in the middle of a test.
+      PlatformModule.forRoot({ logging: { service: 'gateway', level: 'warn', destination: silent }, eventBus: bus, clock: new ManualClock() }),
       GatewayModule.register(loadConfig('gateway', gatewayConfigSchema, env)),
     ],
   })
@@ -129,6 +130,14 @@ describe('gateway API', () => {
       expect(limited.body).toEqual({ statusCode: 429, message: 'Too many page views. Please slow down.' });
       expect((await postPageView({ path: '/', referrer: '', sessionId: 'calm' })).status).toBe(202);
     });
+  });
+
+  it('counts page views of one IPv6 /64 together: a new address in the network is no new allowance', async () => {
+    for (let i = 0; i < PAGE_VIEWS_PER_MINUTE; i++) {
+      expect((await postPageView({ path: `/v6-${i}`, referrer: '', sessionId: 'v6' }, `2001:db8:77:1::${(i % 9000) + 1}`)).status).toBe(202);
+    }
+    expect((await postPageView({ path: '/v6-more', referrer: '', sessionId: 'v6' }, '2001:db8:77:1:abcd::1')).status).toBe(429);
+    expect((await postPageView({ path: '/v6-other', referrer: '', sessionId: 'v6' }, '2001:db8:77:2::1')).status).toBe(202);
   });
 
   describe('GET /api/site/config', () => {

@@ -1,13 +1,13 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import type { Request } from 'express';
 import { PHOTOS_API, type PhotosApi } from '@wildframe/contracts';
-import { LocalServiceRegistry } from '@wildframe/platform';
+import { addressKey, answerBeforeExpress, LocalServiceRegistry, trustProxyOf } from '@wildframe/platform';
 import { apiDocsMiddleware, mergedOpenApiMiddleware } from './docs/api-docs';
-import { proxyMiddleware } from './proxy/proxy.middleware';
+import { ApiProxy } from './proxy/api-proxy';
 import { RemoteIdentityResolver } from './proxy/remote-identity';
 import type { Upstream } from './proxy/route-table';
 import { remoteGallery, remoteSocialPreview } from './web/remote-photos';
-import { securityHeadersExceptAssets, type PaymentProviderName } from './web/security-headers';
+import { securityHeaderList, securityHeadersExceptAssets, type PaymentProviderName } from './web/security-headers';
 import { webAppMiddleware } from './web/web-app.middleware';
 
 export interface GatewayHttpOptions {
@@ -20,11 +20,14 @@ export interface GatewayHttpOptions {
   paymentProvider?: PaymentProviderName;
   /** PUBLIC_ORIGIN: the absolute links of social previews. */
   publicOrigin?: string;
+  /** Without PUBLIC_ORIGIN, the hosts whose name may make those links; default: this machine's names. */
+  ownHosts?: readonly string[];
 }
 
 /**
  * Installs the public edge on an app before it listens: security headers, proxying to services
- * (distributed shape), the API reference (/api/docs), the web app with SPA fallback. Express-level, so it runs before Nest routes.
+ * (distributed shape: in front of Express and Nest, see ApiProxy), the API reference (/api/docs),
+ * the web app with SPA fallback. Express-level, so it runs before Nest routes.
  */
 export function configureGatewayHttp(app: NestExpressApplication, options: GatewayHttpOptions): void {
   app.use(securityHeadersExceptAssets(options.paymentProvider));
@@ -32,16 +35,22 @@ export function configureGatewayHttp(app: NestExpressApplication, options: Gatew
   const { upstreams, identitySecret } = options;
   if (upstreams && Object.values(upstreams).some(Boolean)) {
     app.use(mergedOpenApiMiddleware(app, upstreams));
-    const identity = upstreams.auth && identitySecret ? { secret: identitySecret, resolver: new RemoteIdentityResolver(upstreams.auth) } : undefined;
-    app.use(proxyMiddleware(upstreams, identity && { secret: identity.secret, resolve: (token) => identity.resolver.resolve(token) }));
+    const resolver = upstreams.auth && identitySecret ? new RemoteIdentityResolver(upstreams.auth) : undefined;
+    const proxy = new ApiProxy({
+      upstreams,
+      identity: resolver && identitySecret ? { secret: identitySecret, resolve: (token) => resolver.resolve(token) } : undefined,
+      responseHeaders: securityHeaderList(options.paymentProvider),
+      trustProxy: trustProxyOf(app),
+    });
+    answerBeforeExpress(app, (req, res) => proxy.handle(req, res));
   }
   if (options.webDir) {
     // Distributed shape: the photos service is asked over HTTP; standalone: in-process.
     const socialPreview = upstreams?.photos ? remoteSocialPreview(upstreams.photos) : localPhotos(app, (photos, key: string) => photos.socialPreview(key));
     const gallery = upstreams?.photos
       ? remoteGallery(upstreams.photos)
-      : localPhotos(app, (photos, query: string, req: Request) => photos.publicGallery(query, req.ip ?? ''));
-    app.use(...webAppMiddleware(options.webDir, { socialPreview, gallery, publicOrigin: options.publicOrigin }));
+      : localPhotos(app, (photos, query: string, req: Request) => photos.publicGallery(query, addressKey(req.ip)));
+    app.use(...webAppMiddleware(options.webDir, { socialPreview, gallery, publicOrigin: options.publicOrigin, ownHosts: options.ownHosts }));
   }
 }
 

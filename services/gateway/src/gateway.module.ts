@@ -1,5 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
-import { FixedWindowRateLimiter } from '@wildframe/platform';
+import { CLOCK, FixedWindowRateLimiter, MemoryRateLimitStore, type Clock } from '@wildframe/platform';
 import { PAGE_VIEW_RATE_LIMITER, PAGE_VIEWS_PER_MINUTE, PageViewController } from './analytics/page-view.controller';
 import { PageViewService } from './analytics/page-view.service';
 import type { GatewayConfig } from './gateway.config';
@@ -21,7 +21,12 @@ export class GatewayModule {
       providers: [
         openApiProvider('GATEWAY_OPENAPI', () => gatewayApiDocument()),
         PageViewService,
-        { provide: PAGE_VIEW_RATE_LIMITER, useValue: new FixedWindowRateLimiter(PAGE_VIEWS_PER_MINUTE, 60_000) },
+        {
+          provide: PAGE_VIEW_RATE_LIMITER,
+          inject: [CLOCK],
+          // In this replica's memory: the gateway has no database (README, Security).
+          useFactory: (clock: Clock) => new FixedWindowRateLimiter('page-view', PAGE_VIEWS_PER_MINUTE, 60_000, new MemoryRateLimitStore(() => clock.now().getTime()), () => clock.now().getTime()),
+        },
         { provide: SITE_CONFIG, useValue: site },
       ],
     };

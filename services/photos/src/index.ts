@@ -5,3 +5,4 @@ export { PhotoActions } from './use-cases/photo-actions';
 export { SiteAssets } from './use-cases/site-assets';
 export { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
 export * from './openapi';
+export { UploadLeftoversJob } from './upload-admission/upload-leftovers.job';

@@ -33,8 +33,10 @@ export function photosApiDocument(): ServiceApiDocument {
       summary: 'Upload a photo (JPG, PNG, HEIC or WebP) and get its AI rating; guests may upload too',
       access: 'optional',
       form: z.object({ photo: z.string().meta({ format: 'binary' }), ...uploadFields.shape }),
+      description:
+        'Admitted before the file is read: 429 for a guest past the day’s tries (refused and failed uploads count) or for more uploads in flight from one address or account than allowed, 503 when the queue in front of the image workers is full; both transient refusals carry Retry-After. 422 when the photo needs more time or memory to decode than a worker is given.',
       response: { status: 201, description: 'Stored (with its rating, or error saying why there is none yet)', json: uploadResultSchema },
-      errors: [409, 422, 429],
+      errors: [409, 422, 429, 503],
     })
     .add({ method: 'get', path: '/api/photos', operationId: 'getGallery', summary: 'The public gallery, a page at a time', access: 'optional', query: galleryQuery, response: { status: 200, description: 'A page of cards', json: galleryPageSchema } })
     .add({

@@ -84,7 +84,8 @@ describeEachBackend('photos API', (backend) => {
 
   beforeAll(async () => {
     t = await createServiceTestApp(
-      ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500' }))],
+      // Eight parallel uploads of one account below: more than the default in flight per account.
+      ({ DATABASE_URL, STORAGE_DIR }) => [PhotosModule.register(loadConfig('photos', photosConfigSchema, { DATABASE_URL, STORAGE_DIR, ANALYSIS_DEADLINE_MS: '1500', UPLOADS_IN_FLIGHT_PER_ACCOUNT: '8' }))],
       {
         databaseUrl: backend.url,
         // Repeated reads go through the fast path, as in the running app.
@@ -396,8 +397,20 @@ describeEachBackend('photos API', (backend) => {
       const page2 = (await as(null).get('/photos?public=true&pageSize=1&page=2')).body;
       expect(page1.photos[0].id).not.toBe(page2.photos[0].id);
       expect(page1.totalPages).toBe(page1.total);
-      expect((await as(null).get('/photos?sort=random')).body).toEqual({ statusCode: 400, message: 'Sort must be newest, oldest, most-liked or most-viewed' });
+      expect((await as(null).get('/photos?sort=random')).body).toEqual({ statusCode: 400, message: 'Sort must be newest, oldest, most-liked, most-viewed or top-rated' });
       expect((await as(null).get('/photos?page=0')).body.message).toBe('Page must be a positive number');
+    });
+
+    it('sorts by rating (sort=top-rated): highest overall rating first, unrated photos last', async () => {
+      const body = (await as(null).get('/photos?public=true&sort=top-rated&pageSize=48')).body as { photos: Array<{ id: string; overallRating: string | null }> };
+      const scores = body.photos.map((p) => (p.overallRating === null ? -1 : Number(p.overallRating)));
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+      const mine = body.photos.filter((p) => Object.values(ids).includes(p.id));
+      expect(mine).toHaveLength(3);
+      expect(mine.map((p) => Number(p.overallRating))).toEqual(mine.map((p) => Number(p.overallRating)).sort((a, b) => b - a));
+      // Its own cached page: not the newest-first one.
+      const wildlife = (await as(null).get('/photos?public=true&category=wildlife&sort=top-rated')).body.photos as Array<{ id: string; category: string }>;
+      expect(wildlife.every((p) => p.category === 'wildlife')).toBe(true);
     });
 
     it('shows a photo by slug or id; a private one only to its owner or an admin', async () => {
@@ -533,6 +546,27 @@ describeEachBackend('photos API', (backend) => {
       const featured = (await as(null).get('/featured-photos')).body as Array<{ id: string; thumbnailUrl: string }>;
       expect(featured.map((p) => p.id)).toContain(ids['tiger']);
       expect((await as(admin.token).get('/admin/photos')).body.length).toBeGreaterThanOrEqual(4);
+    });
+
+    it('refuses to feature a private photo, saying why and changing nothing; a featured photo made private leaves the home page', async () => {
+      expect((await as(admin.token).post(`/admin/photos/${ids['secret']}/toggle-featured`)).body).toEqual({
+        statusCode: 409,
+        message: 'Only public photos can be featured. This photo is private: its owner can make it public from My Photos.',
+      });
+      expect((await as(admin.token).get(`/photos/${ids['secret']}`)).body).toMatchObject({ isPublic: false, isFeatured: false });
+      expect(((await as(null).get('/featured-photos')).body as Array<{ id: string }>).map((p) => p.id)).not.toContain(ids['secret']);
+      await t.bus.idle();
+      expect(events.some((e) => e.type === 'photos.photo.featured-changed.v1' && e.key === ids['secret'])).toBe(false);
+
+      // Featured, then made private by its owner: off the home page at once; unfeaturing it still works.
+      const { token } = user();
+      const photo = (await upload(token)).body.photo as { id: string };
+      await as(token).post(`/photos/${photo.id}/toggle-public`).expect(200);
+      expect((await as(admin.token).post(`/admin/photos/${photo.id}/toggle-featured`)).body).toEqual({ message: 'Photo featured', isFeatured: true });
+      expect(((await as(null).get('/featured-photos')).body as Array<{ id: string }>).map((p) => p.id)).toContain(photo.id);
+      await as(token).post(`/photos/${photo.id}/toggle-public`).expect(200);
+      expect(((await as(null).get('/featured-photos')).body as Array<{ id: string }>).map((p) => p.id)).not.toContain(photo.id);
+      expect((await as(admin.token).post(`/admin/photos/${photo.id}/toggle-featured`)).body).toEqual({ message: 'Photo no longer featured', isFeatured: false });
     });
 
     it('gives the owner their photos and stats', async () => {

@@ -1,4 +1,4 @@
-import { databaseEnv, envField, eventBusEnv, identityEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv } from '@wildframe/platform';
+import { databaseEnv, envField, eventBusEnv, identityEnv, imageWorkersEnv, listenEnv, loggingEnv, requireDriverSettings, storageEnv, trustProxyEnv, workPoolFields } from '@wildframe/platform';
 import { z } from 'zod';
 
 /** Everything the photos service reads from its environment; validated at start-up. */
@@ -19,6 +19,12 @@ export const photosConfigSchema = z
     ANALYSIS_DEADLINE_MS: envField.positiveInt(20_000),
     /** Signs private image URLs; set it so every replica (and a restart) accepts the same URLs. */
     IMAGE_URL_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    ...imageWorkersEnv,
+    /** Uploads admitted beyond those the image workers are processing; one more answers 503 with Retry-After. */
+    UPLOAD_QUEUE_LENGTH: workPoolFields.queueLength(8),
+    /** Uploads in flight at once from one client address, and for one account (more: 429). */
+    UPLOADS_IN_FLIGHT_PER_ADDRESS: envField.positiveInt(6),
+    UPLOADS_IN_FLIGHT_PER_ACCOUNT: envField.positiveInt(3),
   })
   .superRefine(requireDriverSettings)
   .superRefine((value, ctx) => {

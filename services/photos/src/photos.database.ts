@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { memberRatingsMongoModels } from './member-ratings';
 import { photographersMongoModels } from './photographers';
 import { photoReviewsMongoModels } from './photo-reviews';
+import { uploadAttemptsMongoModels } from './upload-admission';
 import { photosMongoModels } from './repositories/mongo/schemas';
 
 /**
@@ -20,5 +21,6 @@ export const photosDatabase: ServiceDatabaseDefinition = {
     ...memberRatingsMongoModels,
     ...photographersMongoModels,
     ...photoReviewsMongoModels,
+    ...uploadAttemptsMongoModels,
   ],
 };

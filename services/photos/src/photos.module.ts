@@ -26,6 +26,8 @@ import { memberRatingsParts } from './member-ratings';
 import { photographersParts } from './photographers';
 import { photoReviewsParts } from './photo-reviews';
 import { natureParts } from './nature';
+import { uploadAdmissionParts } from './upload-admission';
+import { ImageJobs } from './images/image-jobs';
 import { photosDatabase } from './photos.database';
 
 /** Uploads, derivatives, gallery, likes, views, featured photos, limits and guest expiry. */
@@ -33,7 +35,7 @@ import { photosDatabase } from './photos.database';
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), natureParts(driver)];
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), uploadAdmissionParts(driver), natureParts(driver)];
     return {
       module: PhotosModule,
       imports: [
@@ -65,6 +67,7 @@ export class PhotosModule {
         PublicReadCache,
         PublicReadsFastPath,
         PhotoFiles,
+        ImageJobs,
         UploadPhoto,
         PhotoQueries,
         PhotoActions,

@@ -2,14 +2,15 @@ import {
   BeforeApplicationShutdown,
   MiddlewareConsumer,
   NestModule,
-  RequestMethod,
   DynamicModule,
   Global,
   Inject,
   Injectable,
   Module,
   OnApplicationBootstrap,
+  Optional,
 } from '@nestjs/common';
+import type { RequestHandler } from 'express';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ScheduleModule } from '@nestjs/schedule';
 import { HttpErrorFilter } from './errors/http-error.filter';
@@ -19,7 +20,7 @@ import { HealthController, HealthRegistry } from './health/health';
 import { acceptedSecrets } from './identity/accepted-secrets';
 import { IdentityRegistry } from './identity/identity';
 import { IDENTITY_SECRET, IdentityMiddleware } from './identity/identity.middleware';
-import { loggingModule, LoggingOptions } from './logging/logging';
+import { ALL_ROUTES, createLogger, loggingModule, LoggingOptions, requestLogger } from './logging/logging';
 import { LocalServiceRegistry } from './service-clients/local-service-registry';
 import { MethodNotAllowedMiddleware } from './openapi/method-not-allowed.middleware';
 import { OpenApiCatalogue, OpenApiController } from './openapi/openapi.catalogue';
@@ -67,20 +68,28 @@ class EventBusLifecycle implements OnApplicationBootstrap, BeforeApplicationShut
  * The chassis every process loads once: structured logging, the error envelope, health endpoints,
  * the event bus, object storage and the caller's identity on every request.
  */
+/** The request log of a process without AsyncLocalStorage (`LoggingOptions.asyncContext` false); absent otherwise. */
+const PLAIN_REQUEST_LOG = Symbol('PLAIN_REQUEST_LOG');
+
 @Global()
 @Module({})
 export class PlatformModule implements NestModule {
+  constructor(@Optional() @Inject(PLAIN_REQUEST_LOG) private readonly plainRequestLog?: RequestHandler) {}
+
   configure(consumer: MiddlewareConsumer): void {
+    if (this.plainRequestLog) consumer.apply(this.plainRequestLog).forRoutes(ALL_ROUTES);
     // NUL first: the identity lookup must not meet it either. A documented path with a wrong method is a 405.
-    consumer.apply(RejectNulInUrlMiddleware, MethodNotAllowedMiddleware, IdentityMiddleware).forRoutes({ path: '{*path}', method: RequestMethod.ALL });
+    consumer.apply(RejectNulInUrlMiddleware, MethodNotAllowedMiddleware, IdentityMiddleware).forRoutes(ALL_ROUTES);
   }
 
   static forRoot(options: PlatformOptions): DynamicModule {
     const storageProviders = options.storage ? [{ provide: ROOT_OBJECT_STORAGE, useValue: options.storage }] : [];
+    const logger = createLogger(options.logging);
+    const plainRequestLog = options.logging.asyncContext === false ? [{ provide: PLAIN_REQUEST_LOG, useValue: requestLogger(logger) }] : [];
     return {
       module: PlatformModule,
       // Scheduled jobs (@Interval, @Cron) of every module in the process register here, once.
-      imports: [loggingModule(options.logging), ScheduleModule.forRoot()],
+      imports: [loggingModule(options.logging, logger), ScheduleModule.forRoot()],
       controllers: [HealthController, OpenApiController],
       providers: [
         HealthRegistry,
@@ -96,6 +105,7 @@ export class PlatformModule implements NestModule {
         { provide: APP_FILTER, useClass: HttpErrorFilter },
         { provide: APP_PIPE, useClass: RejectNulPipe },
         ...storageProviders,
+        ...plainRequestLog,
       ],
       exports: [HealthRegistry, IdentityRegistry, IdentityMiddleware, LocalServiceRegistry, OpenApiCatalogue, CLOCK, EVENT_BUS, ...storageProviders.map((p) => p.provide)],
     };

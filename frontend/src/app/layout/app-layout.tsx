@@ -4,17 +4,10 @@ import { PageSkeleton } from '../../components/page-skeleton';
 import { CookieBanner } from '../../features/cookies/cookie-banner';
 import { useFinishSignOut } from '../../features/auth/use-sign-out';
 import { InstallPrompt } from '../../features/site/install-prompt';
-import { PromoBanner } from '../../features/site/promo-banner';
 import { usePageViewTracking } from '../../features/site/use-page-view-tracking';
 import { AppFooter } from './app-footer';
 import { AppHeader } from './app-header';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link';
-
-/** Where the launch offer appears: with its button on home, as a reminder on pricing. */
-const PROMO_VARIANTS: Readonly<Record<string, 'home' | 'default'>> = {
-  '/': 'home',
-  '/pricing': 'default',
-};
 
 /** The page the browser loaded, and whether the visitor has moved on from it (browser only). */
 const visit = { loadedPath: null as string | null, navigated: false };
@@ -38,7 +31,6 @@ export function AppLayout() {
   const fade = useNavigatedSinceLoad(pathname);
   usePageViewTracking();
   useFinishSignOut();
-  const promoVariant = PROMO_VARIANTS[pathname];
   return (
     <div className="app-shell">
       <SkipLink />
@@ -46,7 +38,6 @@ export function AppLayout() {
       <main id={MAIN_CONTENT_ID} className="app-main" tabIndex={-1}>
         {/* Keyed by path so each page the visitor moves to fades in (CSS; off under prefers-reduced-motion). */}
         <div key={pathname} className={fade ? 'route-fade' : undefined}>
-          {promoVariant && <PromoBanner variant={promoVariant} />}
           <Suspense fallback={<PageSkeleton />}>
             <Outlet />
           </Suspense>

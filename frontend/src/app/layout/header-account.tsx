@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useGetCurrentUserQuery } from '../../api/api';
 import { LinkButton } from '../../components/link-button';
 import { AccountPlaceholder } from './account-placeholder';
+import { MemberShortcuts } from './member-shortcuts';
 
 // Visitors never need the dropdown, so its code loads only for a signed-in user.
 const AccountMenu = lazy(async () => ({ default: (await import('./account-menu')).AccountMenu }));
@@ -23,8 +24,11 @@ export function HeaderAccount() {
     );
   }
   return (
-    <Suspense fallback={<AccountPlaceholder />}>
-      <AccountMenu user={user} />
-    </Suspense>
+    <div className="header-account__member">
+      <MemberShortcuts />
+      <Suspense fallback={<AccountPlaceholder />}>
+        <AccountMenu user={user} />
+      </Suspense>
+    </div>
   );
 }

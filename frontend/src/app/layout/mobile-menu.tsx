@@ -1,4 +1,4 @@
-import { LogoutOutlined, UserOutlined } from '@ant-design/icons';
+import { LogoutOutlined, PictureOutlined, UploadOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Drawer } from 'antd';
 import { Link } from 'react-router';
 import { useGetCurrentUserQuery } from '../../api/api';
@@ -35,6 +35,12 @@ function DrawerAccount({ onNavigate }: { onNavigate: () => void }) {
         <UserName user={user} />
       </div>
       <AccountDetails user={user} />
+      <LinkButton to="/upload" type="primary" icon={<UploadOutlined aria-hidden="true" />} block onClick={onNavigate}>
+        Upload a Photo
+      </LinkButton>
+      <Link className="drawer-link" to="/my-photos" onClick={onNavigate}>
+        <PictureOutlined aria-hidden="true" /> My Photos
+      </Link>
       <Link className="drawer-link" to="/profile" onClick={onNavigate}>
         <UserOutlined aria-hidden="true" /> Profile
       </Link>

@@ -6,9 +6,10 @@ import { NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
 import { GALLERY_REFETCH_MS, useGetGalleryQuery } from '../photos/api';
+import { useFullscreenViewer } from '../photos/fullscreen-viewer';
 import { PhotoCard } from '../photos/photo-card';
 import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-grid';
-import type { GallerySort, UploadCategory } from '../photos/types';
+import type { GalleryCategory, GallerySort } from '../photos/types';
 import { GalleryPagination } from './gallery-pagination';
 import { galleryRequest, readGalleryParams, writeGalleryParams, type GalleryParams } from './gallery-params';
 import '../photos/photos.css';
@@ -21,10 +22,12 @@ const SKELETON_COUNT = 6;
  */
 const EAGER_CARDS = 3;
 
-const CATEGORY_OPTIONS: Array<{ value: 'all' | UploadCategory; label: string }> = [
+// The spec's All / Wildlife / Landscape, and Other: the photos with the "Other" badge (neither).
+const CATEGORY_OPTIONS: Array<{ value: 'all' | GalleryCategory; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'wildlife', label: 'Wildlife' },
   { value: 'landscape', label: 'Landscape' },
+  { value: 'others', label: 'Other' },
 ];
 
 const SORT_OPTIONS: Array<{ value: GallerySort; label: string }> = [
@@ -32,6 +35,7 @@ const SORT_OPTIONS: Array<{ value: GallerySort; label: string }> = [
   { value: 'oldest', label: 'Oldest' },
   { value: 'most-liked', label: 'Most Liked' },
   { value: 'most-viewed', label: 'Most Viewed' },
+  { value: 'top-rated', label: 'Top Rated' },
 ];
 
 export function GalleryPage() {
@@ -60,7 +64,10 @@ export function GalleryPage() {
     resultsRef.current?.scrollIntoView({ block: 'start', behavior: 'smooth' });
   };
 
-  const photos = data?.photos ?? [];
+  const photos = useMemo(() => data?.photos ?? [], [data?.photos]);
+  // Full screen moves through this page's photos.
+  const fullscreen = useFullscreenViewer(photos);
+  const openFullscreen = fullscreen.open;
   // The cards change only with the photos: the page's other renders (the visitor's answer coming
   // in, a typed search, the URL) leave the twelve cards as they are, the first one included, which
   // came while the server-drawn page was still being hydrated.
@@ -68,17 +75,17 @@ export function GalleryPage() {
     () =>
       data?.photos.map((photo, index) => (
         <PhotoGridItem key={photo.id}>
-          <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} priority={index < EAGER_CARDS} likeable naturalShape />
+          <PhotoCard photo={photo} lazy={index >= EAGER_CARDS} priority={index < EAGER_CARDS} likeable naturalShape onFullscreen={openFullscreen} />
         </PhotoGridItem>
       )),
-    [data?.photos],
+    [data?.photos, openFullscreen],
   );
 
   return (
     <div className="gallery-page">
       <PageHeader
         title="Gallery"
-        lead="Browse wildlife and landscape photos shared by the community. Filter by category, sort by date, likes or views, and open any photo to see its AI critique."
+        lead="Browse wildlife and landscape photos shared by the community. Filter by category, sort by date, likes, views or rating, and open any photo to see its AI critique."
       >
         <p className="gallery-page__map-link">
           <Link to="/map">See where the photos were taken on the map</Link>
@@ -150,11 +157,13 @@ export function GalleryPage() {
         {data && photos.length === 0 && (
           <div className="empty-state">
             <PictureOutlined className="empty-state__icon" aria-hidden="true" />
-            <h2 className="empty-state__title">{params.search ? 'No photos match your search' : 'No photos here yet'}</h2>
+            <h2 className="empty-state__title">{params.search ? 'No photos match your search' : params.category !== 'all' ? 'No photos in this category yet' : 'No photos here yet'}</h2>
             <p>
               {params.search
                 ? 'Try other words, or clear the search to see every photo.'
-                : 'Be the first to share one: upload a photo, then make it public from My Photos.'}
+                : params.category !== 'all'
+                  ? 'Try another category, or see every photo.'
+                  : 'Be the first to share one: upload a photo, then make it public from My Photos.'}
             </p>
             {params.search || params.category !== 'all' || params.species || params.wild || params.cell ? (
               <Button onClick={() => update({ search: '', category: 'all', species: '', wild: false, cell: '' })}>Show All Photos</Button>
@@ -170,6 +179,7 @@ export function GalleryPage() {
             {cards}
           </PhotoGrid>
         )}
+        {fullscreen.viewer}
         {data && data.totalPages > 1 && (
           <GalleryPagination page={Math.min(params.page, data.totalPages)} totalPages={data.totalPages} onChange={goToPage} />
         )}

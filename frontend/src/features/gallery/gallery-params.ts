@@ -2,10 +2,10 @@
 // so a search can be linked to (spec: site search URL /gallery?search={term}) and Back works. The
 // nature layer adds a species (?species=Vulpes%20vulpes, the photo page's link), wild-only (?wild=true)
 // and a map cell (?cell=51.4,-0.2, the map's link).
-import type { GalleryRequest, GallerySort, UploadCategory } from '../photos/types';
+import type { GalleryCategory, GalleryRequest, GallerySort } from '../photos/types';
 
 export interface GalleryParams {
-  category: 'all' | UploadCategory;
+  category: 'all' | GalleryCategory;
   search: string;
   sort: GallerySort;
   page: number;
@@ -16,14 +16,15 @@ export interface GalleryParams {
   cell: string;
 }
 
-const SORTS: readonly GallerySort[] = ['newest', 'oldest', 'most-liked', 'most-viewed'];
+const SORTS: readonly GallerySort[] = ['newest', 'oldest', 'most-liked', 'most-viewed', 'top-rated'];
+const CATEGORIES: readonly GalleryCategory[] = ['wildlife', 'landscape', 'others'];
 
 export function readGalleryParams(params: URLSearchParams): GalleryParams {
-  const category = params.get('category');
+  const category = params.get('category') as GalleryCategory | null;
   const sort = params.get('sort') as GallerySort | null;
   const page = Number(params.get('page'));
   return {
-    category: category === 'wildlife' || category === 'landscape' ? category : 'all',
+    category: category && CATEGORIES.includes(category) ? category : 'all',
     search: (params.get('search') ?? '').trim().slice(0, 100),
     sort: sort && SORTS.includes(sort) ? sort : 'newest',
     page: Number.isInteger(page) && page >= 1 ? page : 1,

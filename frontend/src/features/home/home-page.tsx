@@ -8,11 +8,16 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import { Progress } from 'antd';
+import { useGetCurrentUserQuery } from '../../api/api';
+import { readSessionToken } from '../../api/session-token';
 import { LinkButton } from '../../components/link-button';
+import { PageSkeleton } from '../../components/page-skeleton';
 import { formatScore } from '../photos/rating';
+import { PromoBanner } from '../site/promo-banner';
 import { RatingStars } from '../photos/rating-stars';
 import { AssetImage } from './asset-image';
 import { FeaturedCarousel } from './featured-carousel';
+import { MemberHome } from './member-home';
 import '../photos/photos.css';
 import './home.css';
 
@@ -50,7 +55,16 @@ const STEPS = [
   { icon: <TeamOutlined />, title: 'Community', text: 'Make your best work public, and browse, like and learn from other photographers.' },
 ] as const;
 
+/** / : a signed-in member's own home; the guest pitch for everyone else (and the prerendered HTML). */
 export function HomePage() {
+  const { data: user, isLoading } = useGetCurrentUserQuery();
+  // With a stored session the member's home is on its way: no guest pitch meanwhile.
+  if (user) return <MemberHome user={user} />;
+  if (isLoading && readSessionToken() !== null) return <PageSkeleton />;
+  return <GuestHome />;
+}
+
+function GuestHome() {
   return (
     <div className="home-page">
       <section className="home-hero" aria-labelledby="home-hero-title">
@@ -82,6 +96,9 @@ export function HomePage() {
           </div>
         </div>
       </section>
+
+      {/* After the hero, so on a phone its main button stays in the first screen. */}
+      <PromoBanner />
 
       <section className="home-section" aria-labelledby="home-samples-heading">
         <div className="home-section__head">

@@ -15,13 +15,16 @@ interface LoginValues {
   password: string;
 }
 
+/** 423: the account is locked after too many failed sign-ins in a row; a password reset unlocks it. */
+const LOCKED = 423;
+
 /**
- * The message for a failed sign-in: the server's own for rate limits and for a paid signup never
- * paid for (403: the right password, so it says what to do), the spec's fallback else.
+ * The message for a failed sign-in: the server's own for rate limits, a locked account and a paid
+ * signup never paid for (403: the right password, so it says what to do), the spec's fallback else.
  */
 function loginFailureMessage(error: unknown): string {
   const status = errorStatus(error);
-  if (status === 429 || status === 403) return serverMessage(error) ?? NOTICES.loginFailedDescription;
+  if (status === 429 || status === 403 || status === LOCKED) return serverMessage(error) ?? NOTICES.loginFailedDescription;
   if (isApiError(error) && error.status === 'FETCH_ERROR') return CONNECTION_FAILED_MESSAGE;
   return NOTICES.loginFailedDescription;
 }
@@ -29,7 +32,7 @@ function loginFailureMessage(error: unknown): string {
 export function LoginPage() {
   const { data: user, isLoading: userLoading } = useGetCurrentUserQuery();
   const [login, loginState] = useLoginMutation();
-  const [failure, setFailure] = useState<{ message: string; unpaidSignup: boolean; email: string } | null>(null);
+  const [failure, setFailure] = useState<{ message: string; unpaidSignup: boolean; locked: boolean; email: string } | null>(null);
   const navigate = useNavigate();
 
   // Someone already signed in has nothing to do here (spec, section 6). Not after signing in on
@@ -43,7 +46,7 @@ export function LoginPage() {
       await navigate('/');
     } catch (error) {
       const message = loginFailureMessage(error);
-      setFailure({ message, unpaidSignup: errorStatus(error) === 403, email: values.email.trim() });
+      setFailure({ message, unpaidSignup: errorStatus(error) === 403, locked: errorStatus(error) === LOCKED, email: values.email.trim() });
       notify.error(NOTICES.loginFailed, message);
     }
   };
@@ -73,6 +76,8 @@ export function LoginPage() {
                   <Link to="/signup" state={{ email: failure.email }}>
                     Sign Up Again
                   </Link>
+                ) : failure.locked ? (
+                  <Link to="/forgot-password">Reset Password</Link>
                 ) : undefined
               }
             />

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, CalendarOutlined, CameraOutlined, EyeOutlined, ReloadOutlined, UserOutlined } from '@ant-design/icons';
 import { Button, Skeleton } from 'antd';
-import { useEffect, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { errorStatus } from '../../api/server-message';
 import { useDocumentMeta } from '../../components/document-meta';
@@ -16,6 +16,7 @@ import { useGetPhotoQuery, useRecordViewMutation } from '../photos/api';
 import { PhotoBadge } from '../photos/category-badge';
 import { EditingTips } from '../photos/editing-tips';
 import { LikeButton } from '../photos/like-button';
+import { FullscreenButton, useFullscreenViewer } from '../photos/fullscreen-viewer';
 import { formatPhotoDate } from '../photos/photo-date';
 import { PhotoImage } from '../photos/photo-image';
 import { ReviewNotice } from '../photos/review-notice';
@@ -89,6 +90,8 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
   }, [photo.id, recordView]);
 
   const camera = cameraLine(photo.camera);
+  const alone = useMemo(() => [photo], [photo]);
+  const fullscreen = useFullscreenViewer(alone);
 
   return (
     <article className="photo-page" aria-labelledby="photo-title">
@@ -97,7 +100,9 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
       </Button>
       <div className="photo-viewer photo-viewer--page">
         <PhotoImage photo={photo} variant="full" lazy={false} />
+        <FullscreenButton title={photo.title} onOpen={() => fullscreen.open(photo)} />
       </div>
+      {fullscreen.viewer}
       <div className="photo-page__layout">
         <div className="photo-page__main">
           <div className="photo-page__badges">

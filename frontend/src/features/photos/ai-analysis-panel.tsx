@@ -1,5 +1,5 @@
 import { Progress } from 'antd';
-import { engineNotes, evidenceFor, feedbackSentences, formatScore, parseScore, SCORE_ASPECTS } from './rating';
+import { evidenceFor, feedbackSentences, formatScore, methodNote, parseScore, SCORE_ASPECTS } from './rating';
 import { RatingStars } from './rating-stars';
 import type { PhotoRating } from './types';
 
@@ -13,9 +13,9 @@ interface AiAnalysisPanelProps {
 
 /**
  * The AI critique: overall out of 10 and as stars, the four scores as bars and the feedback as
- * sentences. What each score rests on (the measurements) and which engine rated the photo sit in a
+ * sentences. What each score rests on (the measurements, in a photographer's words) sits in a
  * "How we measured" disclosure, so the critique reads as a photographer's and the figures stay one
- * click away.
+ * click away. Model names stay out of it (they are in `aiModel` and the analysis README).
  */
 export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: AiAnalysisPanelProps) {
   const Heading = `h${headingLevel}` as const;
@@ -23,7 +23,6 @@ export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: Ai
   const overall = parseScore(rating.overallRating);
   const sentences = feedbackSentences(rating.feedback);
   const overallEvidence = evidenceFor(rating, 'overall');
-  const engine = engineNotes(rating);
   return (
     <section className={`ai-analysis ai-analysis--${tone}`} aria-label="AI Analysis" data-testid="ai-analysis">
       <Heading className="ai-analysis__title">AI Analysis</Heading>
@@ -106,15 +105,7 @@ export function AiAnalysisPanel({ rating, headingLevel = 2, tone = 'light' }: Ai
                 );
               })}
             </dl>
-            <p className="ai-analysis__model">
-              Rated by {rating.aiModel}
-              {engine.length > 0 && (
-                <>
-                  {' '}
-                  <span className="ai-analysis__engine">({engine.join('; ')})</span>
-                </>
-              )}
-            </p>
+            <p className="ai-analysis__model">{methodNote(rating)}</p>
           </details>
         </div>
       </div>

@@ -20,10 +20,13 @@ export function photoSrcSet(photo: Pick<PhotoCard, 'thumbnailUrl' | 'imageUrl' |
 }
 
 /**
- * Card images: one column on phones, two on tablets, three on desktop in a layout up to 1560 px.
- * On phones the card is declared at most 360 px wide, so ordinary phone screens (up to ~1.8x)
- * take the 640 px thumbnail rather than the 2048 px display copy for a few pixels more.
+ * Card images: one column on phones, two on tablets, three on desktop in the 1200 px content width
+ * (about 370 px each). On phones the card is declared at most 360 px wide, so ordinary phone
+ * screens (up to ~1.8x) take the 640 px thumbnail rather than the 2048 px display copy for a few
+ * pixels more.
  */
-export const CARD_SIZES = '(max-width: 639px) min(calc(100vw - 2rem), 360px), (max-width: 1023px) calc(50vw - 2rem), min(33vw - 2rem, 500px)';
-/** The detail view shows the whole frame at up to the content width (1440 px on the photo page). */
-export const DETAIL_SIZES = '(max-width: 1440px) 100vw, 1440px';
+export const CARD_SIZES = '(max-width: 639px) min(calc(100vw - 2rem), 360px), (max-width: 1023px) calc(50vw - 2rem), min(33vw - 2rem, 372px)';
+/** The detail view shows the whole frame at up to the content width (1152 px inside the 1200 px column). */
+export const DETAIL_SIZES = '(max-width: 1200px) 100vw, 1152px';
+/** Full screen: the whole screen's width at most. */
+export const FULLSCREEN_SIZES = '100vw';

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { LabelBadges } from '../nature/label-badges';
 import { PhotographerName } from '../photographers/photographer-name';
 import { PhotoBadge } from './category-badge';
+import { FullscreenButton } from './fullscreen-viewer';
 import { LikeButton } from './like-button';
 import { PhotoImage } from './photo-image';
 import { isHeld, reviewReason } from './review';
@@ -27,6 +28,8 @@ interface PhotoCardProps {
   headingLevel?: 2 | 3;
   /** The frame takes the photo's own proportions (within limits) instead of 4:3 (masonry grid). */
   naturalShape?: boolean;
+  /** Adds the button that opens the photo full screen (gallery). */
+  onFullscreen?: (photo: PhotoCardData) => void;
 }
 
 /** Frames for the masonry grid: from a 4:5 portrait to a 2:1 panorama; beyond, cover crops the ends. */
@@ -36,7 +39,7 @@ function frameRatio(width: number, height: number): number {
 }
 
 /** A photo in a grid: thumbnail, title, category, uploader, rating, likes and views. */
-export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeable = false, showVisibility = false, headingLevel = 2, naturalShape = false }: PhotoCardProps) {
+export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeable = false, showVisibility = false, headingLevel = 2, naturalShape = false, onFullscreen }: PhotoCardProps) {
   const Heading = `h${headingLevel}` as const;
   const score = parseScore(photo.overallRating);
   const image = <PhotoImage photo={photo} variant="card" lazy={lazy} priority={priority} alt="" />;
@@ -52,6 +55,7 @@ export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeab
           {image}
         </Link>
       )}
+      {onFullscreen && <FullscreenButton title={photo.title} onOpen={() => onFullscreen(photo)} />}
       <div className="photo-card__tags">
         <PhotoBadge photo={photo} />
         <LabelBadges labels={photo.labels} />

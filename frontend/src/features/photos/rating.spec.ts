@@ -1,5 +1,5 @@
 import type { PhotoRating } from './types';
-import { engineNotes, evidenceFor, feedbackSentences, formatScore, parseScore, starValue } from './rating';
+import { evidenceFor, feedbackSentences, formatScore, methodNote, parseScore, starValue } from './rating';
 
 describe('scores', () => {
   it('reads numeric strings out of 10, clamped, and rejects anything else', () => {
@@ -61,12 +61,22 @@ describe('evidence', () => {
     expect(evidenceFor(rating, 'clarity')).toEqual(['edges on the bird are crisp (acutance 2.7)']);
     expect(evidenceFor(rating, 'lighting')).toEqual([]);
     expect(evidenceFor(rating, 'composition')).toEqual([]);
-    expect(engineNotes(rating)).toEqual(['local:wildframe-measure-1']);
   });
 
   it('copes with ratings that carry no evidence', () => {
     expect(evidenceFor({}, 'clarity')).toEqual([]);
     expect(evidenceFor({ evidence: null } as unknown as Pick<PhotoRating, 'evidence'>, 'overall')).toEqual([]);
-    expect(engineNotes({ evidence: 'text' } as unknown as Pick<PhotoRating, 'evidence'>)).toEqual([]);
+  });
+});
+
+describe('methodNote', () => {
+  it('says how the photo was rated without naming a model', () => {
+    const local = methodNote({ aiModel: 'local:wildframe-measure-1+centernet+nsfwjs' });
+    const vision = methodNote({ aiModel: 'openai:gpt-4o-mini' });
+    const fallback = methodNote({ aiModel: 'local:wildframe-measure-1+centernet+nsfwjs (openai fallback: timeout)' });
+    expect(local).toBe('Every score is measured on the photo itself: the same photo always gets the same rating.');
+    expect(vision).toBe('Rated by an AI vision model, given these measurements of the photo.');
+    expect(fallback).toBe(local);
+    for (const note of [local, vision]) expect(note).not.toMatch(/centernet|nsfw|gpt|wildframe-measure|openai/i);
   });
 });

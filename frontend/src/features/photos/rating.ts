@@ -51,9 +51,12 @@ export function evidenceFor(rating: Pick<PhotoRating, 'evidence'>, aspect: Score
   return stringList((evidence as Record<string, unknown>)[aspect]);
 }
 
-/** The engine and models that made the rating, when recorded. */
-export function engineNotes(rating: Pick<PhotoRating, 'evidence'>): string[] {
-  const evidence = rating.evidence;
-  if (typeof evidence !== 'object' || evidence === null) return [];
-  return stringList((evidence as Record<string, unknown>)['engine']);
+/**
+ * How the photo was rated, in a sentence a photographer reads: from measurements of the photo
+ * itself, or (the OpenAI-compatible engine) by a vision model reading them too. No model names.
+ */
+export function methodNote(rating: Pick<PhotoRating, 'aiModel'>): string {
+  return rating.aiModel?.startsWith('openai:') && !rating.aiModel.includes('fallback')
+    ? 'Rated by an AI vision model, given these measurements of the photo.'
+    : 'Every score is measured on the photo itself: the same photo always gets the same rating.';
 }

@@ -30,8 +30,11 @@ export type PhotoDetail = Schemas['PhotoDetail'];
 
 export type GalleryPage = ResponseBody<'getGallery'>;
 
+/** The gallery's category filters: the two nature categories, and 'others' (the "Other" badge: photos neither). */
+export type GalleryCategory = UploadCategory | 'others';
+
 /** The gallery query the web sends (GET /api/photos), with the categories it offers. */
-export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search' | 'species' | 'wild' | 'cell'> & { category?: UploadCategory };
+export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search' | 'species' | 'wild' | 'cell'> & { category?: GalleryCategory };
 
 /** The spec's Upload limits entity. `dailyUploads` 999999 means unlimited. */
 export type UploadLimits = Schemas['UploadLimits'];

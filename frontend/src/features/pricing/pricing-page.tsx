@@ -71,8 +71,6 @@ export function PricingPage() {
         </div>
       </div>
 
-      <SandboxNotice />
-
       <div className="pricing-controls">
         <BillingSwitch value={billing} onChange={setBilling} />
       </div>
@@ -115,6 +113,9 @@ export function PricingPage() {
           ))}
         </ul>
       )}
+
+      {/* Below the cards: the spec's banner is the only one before them; still read before a plan is chosen (and again at payment). */}
+      <SandboxNotice />
 
       {catalogue && (
         <p className="pricing-promo">

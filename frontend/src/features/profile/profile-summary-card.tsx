@@ -14,6 +14,7 @@ import {
   lastNameRules,
   NAME_MAX_LENGTH,
 } from '../auth/validation';
+import { useGetMySubscriptionQuery } from '../billing/api';
 import { isPaidPlan } from '../plans/plan-pricing';
 import { useUpdateProfileMutation, type ProfileUpdate } from './api';
 import { AvatarEditor } from './avatar-editor';
@@ -46,9 +47,15 @@ function AccountBadges({ user }: { user: CurrentUser }) {
   );
 }
 
-/** Expiry of a paid plan, or the way up from the free one. */
+/**
+ * A paid plan's date: "Renews on" while its subscription renews, the spec's "Plan expires" once it
+ * is canceled (or has no live subscription, e.g. a plan given by an admin); or the way up from the
+ * free plan.
+ */
 function PlanLine({ user }: { user: CurrentUser }) {
-  if (!isPaidPlan(user.plan)) {
+  const paid = isPaidPlan(user.plan);
+  const { data: subscription, isLoading } = useGetMySubscriptionQuery(undefined, { skip: !paid });
+  if (!paid) {
     return (
       <div className="profile-plan-line">
         <span>You are on the free Explorer plan.</span>
@@ -58,11 +65,15 @@ function PlanLine({ user }: { user: CurrentUser }) {
       </div>
     );
   }
-  const expiry = formatLongDate(user.planExpiry);
-  return expiry ? (
+  // Said once the subscription is known, so a renewing plan never shows "expires" first.
+  if (isLoading) return null;
+  const renews = subscription?.status === 'active' && !subscription.cancelAtPeriodEnd;
+  const date = (renews ? subscription.currentPeriodEnd : null) ?? user.planExpiry;
+  const formatted = formatLongDate(date);
+  return formatted ? (
     <div className="profile-plan-line">
       <span>
-        Plan expires <time dateTime={user.planExpiry ?? undefined}>{expiry}</time>
+        {renews ? 'Renews on' : 'Plan expires'} <time dateTime={date ?? undefined}>{formatted}</time>
       </span>
     </div>
   ) : null;

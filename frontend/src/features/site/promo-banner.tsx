@@ -8,13 +8,11 @@ import { readItem, writeItem } from './browser-storage';
 import { LAUNCH_PROMO, PROMO_DISMISSED_KEY, shouldShowPromo } from './promo';
 import './site.css';
 
-interface PromoBannerProps {
-  /** 'home' adds the button to /pricing (spec, section 4). */
-  variant?: 'home' | 'default';
-}
-
-/** The launch offer; dismissible for the browser session, not shown to paying members. */
-export function PromoBanner({ variant = 'default' }: PromoBannerProps) {
+/**
+ * The launch offer, on home with its button to /pricing (the spec's 'home' variant; pricing states
+ * the offer below its plan cards); dismissible for the browser session, not shown to paying members.
+ */
+export function PromoBanner() {
   const { data: user, isLoading } = useGetCurrentUserQuery();
   // Without a stored session the visitor is anonymous: no need to wait (the banner would then
   // appear late and push the page down).
@@ -28,18 +26,16 @@ export function PromoBanner({ variant = 'default' }: PromoBannerProps) {
   };
 
   return (
-    <section className={`promo-banner promo-banner--${variant}`} aria-label="Launch offer" data-testid="promo-banner">
+    <section className="promo-banner" aria-label="Launch offer" data-testid="promo-banner">
       <GiftOutlined className="promo-banner__icon" aria-hidden="true" />
       <p className="promo-banner__text">
         <strong>Launch offer: {LAUNCH_PROMO.percentOff}% off.</strong> Use code{' '}
         <code className="promo-banner__code">{LAUNCH_PROMO.code}</code> for {LAUNCH_PROMO.percentOff}% off the first{' '}
         {LAUNCH_PROMO.months} months of any monthly plan.
       </p>
-      {variant === 'home' && (
-        <LinkButton to="/pricing" type="primary" className="promo-banner__cta">
-          {user ? 'View Plans' : 'Get Started Now'}
-        </LinkButton>
-      )}
+      <LinkButton to="/pricing" type="primary" className="promo-banner__cta">
+        {user ? 'View Plans' : 'Get Started Now'}
+      </LinkButton>
       <Button
         type="text"
         className="promo-banner__close"

@@ -29,4 +29,14 @@ describe('uploadFailureNotice', () => {
     });
     expect(uploadFailureNotice(undefined)).toEqual({ title: 'Upload Failed' });
   });
+
+  it("shows the server's load refusals (503 busy, uploads in flight, a job over its limits) as Upload Failed with their words", () => {
+    for (const message of [
+      'Too many photos are being processed right now. Please try again in a minute.',
+      'Please wait for your other uploads to finish before sending more.',
+      'This photo needs more time or memory to process than the server allows. Please try a smaller photo.',
+    ]) {
+      expect(uploadFailureNotice(message)).toEqual({ title: 'Upload Failed', description: message });
+    }
+  });
 });

@@ -9,6 +9,7 @@ export type AnalysisErrorCode =
   | 'INVALID_REQUEST'
   | 'IMAGE_TOO_LARGE'
   | 'ANALYSIS_TIMEOUT'
+  | 'ANALYSIS_UNAVAILABLE'
   | 'INVALID_INTERNAL_TOKEN';
 
 export class AnalysisError extends AppError<AnalysisErrorCode> {}
@@ -24,4 +25,6 @@ export const analysisErrors = {
   invalidRequest: (message: string) => new AnalysisError('INVALID_REQUEST', message, 400),
   imageTooLarge: () => new AnalysisError('IMAGE_TOO_LARGE', 'The image is too large', 413),
   timeout: () => new AnalysisError('ANALYSIS_TIMEOUT', 'AI analysis is temporarily unavailable', 503),
+  /** The analysis workers refused or lost the photo: their queue was full, or a job passed its memory limit or crashed. */
+  unavailable: () => new AnalysisError('ANALYSIS_UNAVAILABLE', 'AI analysis is temporarily unavailable', 503),
 };

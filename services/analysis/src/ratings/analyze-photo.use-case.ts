@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CONTENT_REFUSED_MESSAGE } from '@wildframe/contracts';
 import type { AnalyzePhotoRequest, AnalyzePhotoResult } from '@wildframe/contracts';
-import { CLOCK, EventOutbox } from '@wildframe/platform';
+import { CLOCK, EventOutbox, WorkPoolError } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import { z } from 'zod';
 import { analysisErrors } from '../domain/analysis.errors';
@@ -79,6 +79,10 @@ export class AnalyzePhotoUseCase {
     } catch (error) {
       if (error instanceof UnreadableImageError) throw analysisErrors.unreadableImage();
       if (error instanceof AnalysisDeadlineError) throw analysisErrors.timeout();
+      if (error instanceof WorkPoolError) {
+        this.logger.warn({ photoId, reason: error.reason, detail: error.message }, 'the analysis workers did not rate the photo');
+        throw analysisErrors.unavailable();
+      }
       throw error;
     }
     if (outcome.outcome === 'refused') {

@@ -56,7 +56,7 @@ export async function baseline(image: Buffer): Promise<Buffer> {
 }
 
 /** A small deterministic PRNG (mulberry32), so noise is the same on every run. */
-function random(seed: number): () => number {
+export function random(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -112,6 +112,11 @@ async function tilt(raw: Raw, degrees: number): Promise<Buffer> {
     .extract({ left: Math.floor((rotated.info.width - width) / 2), top: Math.floor((rotated.info.height - height) / 2), width, height })
     .jpeg({ quality: QUALITY })
     .toBuffer();
+}
+
+/** The photo as a 1024 px JPEG turned by `degrees` (clockwise), corners cropped away: the tilt checks of the evaluation. */
+export async function tilted(image: Buffer, degrees: number): Promise<Buffer> {
+  return tilt(await rawOf(image), degrees);
 }
 
 /**

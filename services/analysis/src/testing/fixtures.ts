@@ -18,6 +18,13 @@ export const REPO_FIXTURES = [resolve(__dirname, '..', '..', 'fixtures', 'photos
   (folder) => existsSync(join(folder, 'MANIFEST.tsv')),
 ) ?? resolve(__dirname, '..', '..', 'fixtures', 'photos');
 
+/** Photos the heads train on and are never reported on (animals, landscapes, buildings, people). */
+export const TRAINING_PHOTOS = resolve(REPO_FIXTURES, '..', 'training-photos');
+/** Non-nature images the heads and signs train on (documents, screens, gradients, renders, drawings, objects). */
+export const NEGATIVES = resolve(REPO_FIXTURES, '..', 'negatives');
+/** Images no head, sign or threshold ever reads in training: the evaluation's unseen set. */
+export const HELD_OUT = resolve(REPO_FIXTURES, '..', 'held-out');
+
 /**
  * Every row of a fixture folder's MANIFEST.tsv (tab-separated, header row) as column → cell, cells
  * trimmed (the file may have CRLF line ends), a missing cell empty. Throws when a `required` column is absent.

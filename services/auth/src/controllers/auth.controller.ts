@@ -1,5 +1,5 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Req } from '@nestjs/common';
-import { bearerToken, valid } from '@wildframe/platform';
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { AddressKey, bearerToken, valid } from '@wildframe/platform';
 import type { Request } from 'express';
 import { PublicUser, toPublicUser } from '../domain/public-user';
 import { SECURITY_QUESTIONS } from '../domain/security-questions';
@@ -19,14 +19,14 @@ export class AuthController {
 
   @Post('signup')
   @HttpCode(201)
-  signup(@Body(valid(signupBody)) body: SignupBody): Promise<SignedIn> {
-    return this.accounts.signup(body);
+  signup(@Body(valid(signupBody)) body: SignupBody, @AddressKey() address: string): Promise<SignedIn> {
+    return this.accounts.signup(body, address);
   }
 
   @Post('login')
   @HttpCode(200)
-  login(@Body(valid(loginBody)) body: LoginBody, @Ip() ip: string): Promise<SignedIn> {
-    return this.sessions.login(body.email, body.password, ip);
+  login(@Body(valid(loginBody)) body: LoginBody, @AddressKey() address: string): Promise<SignedIn> {
+    return this.sessions.login(body.email, body.password, address);
   }
 
   @Post('logout')
@@ -50,19 +50,19 @@ export class AuthController {
 
   @Post('forgot-password')
   @HttpCode(200)
-  forgotPassword(@Body(valid(forgotPasswordBody)) body: { email: string }, @Ip() ip: string): Promise<ForgotPasswordResult> {
-    return this.recovery.forgotPassword(body.email, ip);
+  forgotPassword(@Body(valid(forgotPasswordBody)) body: { email: string }, @AddressKey() address: string): Promise<ForgotPasswordResult> {
+    return this.recovery.forgotPassword(body.email, address);
   }
 
   @Post('verify-security-answers')
   @HttpCode(200)
-  verifyAnswers(@Body(valid(verifyAnswersBody)) body: VerifyAnswersBody, @Ip() ip: string) {
-    return this.recovery.verifyAnswers(body.email, [body.answer1, body.answer2, body.answer3], ip);
+  verifyAnswers(@Body(valid(verifyAnswersBody)) body: VerifyAnswersBody, @AddressKey() address: string) {
+    return this.recovery.verifyAnswers(body.email, [body.answer1, body.answer2, body.answer3], address);
   }
 
   @Post('reset-password')
   @HttpCode(200)
-  resetPassword(@Body(valid(resetPasswordBody)) body: ResetPasswordBody, @Ip() ip: string): Promise<{ message: string }> {
-    return this.recovery.resetPassword(body.email, body.newPassword, body.resetToken, ip);
+  resetPassword(@Body(valid(resetPasswordBody)) body: ResetPasswordBody, @AddressKey() address: string): Promise<{ message: string }> {
+    return this.recovery.resetPassword(body.email, body.newPassword, body.resetToken, address);
   }
 }

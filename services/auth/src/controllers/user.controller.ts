@@ -1,6 +1,6 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, Put, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Put, Req, UploadedFile, UseGuards, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { bearerToken, CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
+import { AddressKey, bearerToken, CurrentIdentity, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import type { Request } from 'express';
 import { memoryStorage } from 'multer';
@@ -34,22 +34,22 @@ export class UserController {
   async saveSecurityQuestions(
     @CurrentIdentity() identity: Identity,
     @Body(valid(securityQuestionsBody)) body: SecurityQuestionsBody,
-    @Ip() ip: string,
+    @AddressKey() address: string,
   ): Promise<{ message: string }> {
-    await this.sessions.confirmPassword(identity.userId, body.currentPassword, ip);
+    await this.sessions.confirmPassword(identity.userId, body.currentPassword, address);
     await this.recovery.saveQuestions(identity.userId, [body.question1, body.question2, body.question3], [body.answer1, body.answer2, body.answer3]);
     return { message: 'Security questions saved' };
   }
 
   @Put('profile')
-  updateProfile(@CurrentIdentity() identity: Identity, @Body(valid(profileBody)) body: ProfileBody, @Ip() ip: string): Promise<PublicUser> {
-    return this.accounts.updateProfile(identity.userId, body, ip);
+  updateProfile(@CurrentIdentity() identity: Identity, @Body(valid(profileBody)) body: ProfileBody, @AddressKey() address: string): Promise<PublicUser> {
+    return this.accounts.updateProfile(identity.userId, body, address);
   }
 
   @Post('password')
   @HttpCode(200)
-  async changePassword(@CurrentIdentity() identity: Identity, @Body(valid(changePasswordBody)) body: ChangePasswordBody, @Req() req: Request, @Ip() ip: string): Promise<{ message: string }> {
-    await this.sessions.changePassword(identity.userId, body.currentPassword, body.newPassword, bearerToken(req), ip);
+  async changePassword(@CurrentIdentity() identity: Identity, @Body(valid(changePasswordBody)) body: ChangePasswordBody, @Req() req: Request, @AddressKey() address: string): Promise<{ message: string }> {
+    await this.sessions.changePassword(identity.userId, body.currentPassword, body.newPassword, bearerToken(req), address);
     return { message: 'Password changed' };
   }
 

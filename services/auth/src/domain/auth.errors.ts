@@ -5,12 +5,17 @@ export type AuthErrorCode =
   | 'INVALID_CREDENTIALS'
   | 'NOT_AUTHENTICATED'
   | 'TOO_MANY_ATTEMPTS'
+  | 'ACCOUNT_LOCKED'
+  | 'ATTEMPT_NOT_COUNTED'
+  | 'TOO_MANY_SIGNUPS'
   | 'INCORRECT_ANSWERS'
   | 'RESET_EXPIRED'
   | 'PAID_PLAN_NEEDS_PAYMENT'
   | 'UNKNOWN_QUESTION'
   | 'INVALID_IMAGE'
   | 'IMAGE_TOO_LARGE'
+  | 'IMAGES_BUSY'
+  | 'IMAGE_PROCESSING_LIMIT'
   | 'IMAGE_DIMENSIONS_TOO_LARGE'
   | 'NOT_FOUND'
   | 'CURRENT_PASSWORD_REQUIRED'
@@ -36,6 +41,16 @@ export const authErrors = {
   notAuthenticated: () => new AuthError('NOT_AUTHENTICATED', 'Not authenticated', 401),
   tooManyAttempts: (minutes: number) =>
     new AuthError('TOO_MANY_ATTEMPTS', `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`, 429),
+  // Waiting does not help: only a password reset (the security questions) unlocks the account.
+  accountLocked: () =>
+    new AuthError(
+      'ACCOUNT_LOCKED',
+      'This account is locked after too many failed sign-ins. Reset your password with your security questions to unlock it.',
+      423,
+    ),
+  // Fail closed: an attempt that could not be counted is not checked either.
+  attemptNotCounted: () => new AuthError('ATTEMPT_NOT_COUNTED', 'Sign-in is unavailable right now. Please try again shortly.', 503),
+  tooManySignups: () => new AuthError('TOO_MANY_SIGNUPS', 'Too many signups from this address. Please try again later.', 429),
   incorrectAnswers: () => new AuthError('INCORRECT_ANSWERS', 'Incorrect answers. Please try again.', 401),
   resetExpired: () =>
     new AuthError('RESET_EXPIRED', 'Your password reset has expired. Please answer your security questions again.', 401),
@@ -44,6 +59,9 @@ export const authErrors = {
   invalidImage: () => new AuthError('INVALID_IMAGE', 'Please choose an image file (JPG, PNG, WebP or HEIC)', 400),
   imageDimensionsTooLarge: () => new AuthError('IMAGE_DIMENSIONS_TOO_LARGE', 'Image dimensions are too large to process', 400),
   imageTooLarge: (mb: number) => new AuthError('IMAGE_TOO_LARGE', `Profile photos must be ${mb} MB or smaller`, 413),
+  imagesBusy: () => new AuthError('IMAGES_BUSY', 'Too many images are being processed right now. Please try again in a minute.', 503),
+  imageProcessingLimit: () =>
+    new AuthError('IMAGE_PROCESSING_LIMIT', 'This image needs more time or memory to process than the server allows. Please try a smaller image.', 422),
   notFound: () => new AuthError('NOT_FOUND', 'Not found', 404),
   currentPasswordRequired: () => new AuthError('CURRENT_PASSWORD_REQUIRED', 'Please enter your current password', 400),
   // 400, not 401: the session is fine, and a 401 would sign the web app out.

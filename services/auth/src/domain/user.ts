@@ -19,6 +19,11 @@ export interface UserRecord {
    * new signup may replace it meanwhile. Null otherwise.
    */
   checkoutHeldUntil: Date | null;
+  /**
+   * Failed sign-ins (and current-password checks) in a row, from any address: at the cap
+   * (AUTH_MAX_CONSECUTIVE_FAILURES) the account signs in only after a password reset.
+   */
+  failedSignIns: number;
   createdAt: Date;
   updatedAt: Date;
 }

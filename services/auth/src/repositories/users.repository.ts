@@ -46,6 +46,10 @@ export abstract class UsersRepository {
   abstract deleteIfInactive(id: string): Promise<void>;
 
   abstract setPasswordHash(id: string, passwordHash: string): Promise<void>;
+  /** Counts one more consecutive failed sign-in of the account, atomically (every replica counts on the account); answers the new count. */
+  abstract countFailedSignIn(id: string): Promise<number>;
+  /** A success or a password reset: the account's consecutive failed sign-ins start again from zero. */
+  abstract clearFailedSignIns(id: string): Promise<void>;
 
   /**
    * Sets the plan `next` computes from the current account, atomically with respect to other plan

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
-import { CLOCK, EventOutbox } from '@wildframe/platform';
+import { CLOCK, EventOutbox, FixedWindowRateLimiter } from '@wildframe/platform';
 import type { Clock } from '@wildframe/platform';
 import type { PlanId } from '@wildframe/contracts';
 import { AUTH_CONFIG } from '../auth.config';
@@ -11,6 +11,12 @@ import type { UserRecord } from '../domain/user';
 import { UsersRepository } from '../repositories/users.repository';
 import { registeredEvent, updatedEvent } from './account-events';
 import { SessionsService, SignedIn } from './sessions.service';
+
+/**
+ * Free signups per address and hour (AUTH_MAX_SIGNUPS_PER_HOUR), counted in auth's database (every
+ * replica): each account is a day's uploads and critiques, so one address cannot mint them in bulk.
+ */
+export const FREE_SIGNUP_LIMITER = Symbol('FREE_SIGNUP_LIMITER');
 
 export interface SignupInput {
   email: string;
@@ -31,14 +37,17 @@ export class AccountsService implements OnApplicationBootstrap {
     private readonly outbox: EventOutbox,
     @Inject(AUTH_CONFIG) private readonly config: AuthConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(FREE_SIGNUP_LIMITER) private readonly signupLimiter: FixedWindowRateLimiter,
   ) {}
 
   /**
    * Explorer accounts are created here; paid plans are created by billing once payment succeeds.
-   * A paid signup left unpaid never blocks its address: its pending account gives way.
+   * A paid signup left unpaid never blocks its address: its pending account gives way. `address`
+   * is the caller's address key: a few signups per hour from each.
    */
-  async signup(input: SignupInput): Promise<SignedIn> {
+  async signup(input: SignupInput, address: string): Promise<SignedIn> {
     if (input.plan !== 'explorer') throw authErrors.paidPlanNeedsPayment();
+    if (!(await this.signupLimiter.tryHit(address))) throw authErrors.tooManySignups();
     const passwordHash = await hashSecret(input.password);
     const user = await this.users.createReplacingPending(
       { email: normalizeEmail(input.email), passwordHash, firstName: input.firstName.trim(), lastName: input.lastName.trim() },
@@ -50,9 +59,9 @@ export class AccountsService implements OnApplicationBootstrap {
   }
 
   /** A new e-mail needs the current password (it is how the account is recovered and signed into). */
-  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string; currentPassword?: string }, ip: string): Promise<PublicUser> {
+  async updateProfile(userId: string, changes: { firstName: string; lastName: string; email: string; currentPassword?: string }, address: string): Promise<PublicUser> {
     const current = await this.users.findById(userId);
-    if (current && normalizeEmail(changes.email) !== current.email) await this.sessions.confirmPassword(userId, changes.currentPassword, ip);
+    if (current && normalizeEmail(changes.email) !== current.email) await this.sessions.confirmPassword(userId, changes.currentPassword, address);
     const user = await this.users.updateProfile(
       userId,
       { firstName: changes.firstName.trim(), lastName: changes.lastName.trim(), email: normalizeEmail(changes.email) },

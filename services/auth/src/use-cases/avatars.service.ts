@@ -1,25 +1,22 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EventOutbox, heicDimensions, OBJECT_STORAGE } from '@wildframe/platform';
+import { CLOCK, EventOutbox, OBJECT_STORAGE } from '@wildframe/platform';
 import type { Clock, ObjectStorage, StoredObject } from '@wildframe/platform';
-import convertHeic from 'heic-convert';
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { authErrors } from '../domain/auth.errors';
 import { PublicUser, toPublicUser } from '../domain/public-user';
 import { UsersRepository } from '../repositories/users.repository';
 import { updatedEvent } from './account-events';
+import type { AvatarKind } from './avatar-image';
+import { AvatarImages } from './avatar-images';
 
 export const AVATAR_MAX_BYTES = 5 * 1024 * 1024;
-const AVATAR_SIZE = 256;
-/** Refuse images that would decode to more pixels than this (decompression bombs). */
-const MAX_INPUT_PIXELS = 50_000_000;
 
 function avatarKey(userId: string, version: string): string {
   return `avatars/${userId}/${version}.webp`;
 }
 
 /** Sniffs the real type from the bytes: the file name and the client's content type are not trusted. */
-function imageKind(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'heic' | undefined {
+function imageKind(bytes: Buffer): AvatarKind | undefined {
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg';
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
   if (bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
@@ -28,7 +25,7 @@ function imageKind(bytes: Buffer): 'jpeg' | 'png' | 'webp' | 'heic' | undefined 
   return undefined;
 }
 
-/** Profile photos: resized to a small square WebP without metadata, served from our storage. */
+/** Profile photos: resized to a small square WebP without metadata (in an avatar worker), served from our storage. */
 @Injectable()
 export class AvatarsService {
   constructor(
@@ -36,29 +33,14 @@ export class AvatarsService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
     private readonly outbox: EventOutbox,
     @Inject(CLOCK) private readonly clock: Clock,
+    private readonly images: AvatarImages,
   ) {}
 
   async replace(userId: string, upload: Buffer): Promise<PublicUser> {
     if (upload.length > AVATAR_MAX_BYTES) throw authErrors.imageTooLarge(AVATAR_MAX_BYTES / 1024 / 1024);
     const kind = imageKind(upload);
     if (!kind) throw authErrors.invalidImage();
-    if (kind === 'heic') {
-      // Size from the header first: the HEIC decoder never sees a file we have not measured.
-      const size = heicDimensions(upload);
-      if (!size) throw authErrors.invalidImage();
-      if (size.width * size.height > MAX_INPUT_PIXELS) throw authErrors.imageDimensionsTooLarge();
-    }
-    let avatar: Buffer;
-    try {
-      const decodable = kind === 'heic' ? Buffer.from(await convertHeic({ buffer: upload, format: 'JPEG', quality: 0.9 })) : upload;
-      avatar = await sharp(decodable, { limitInputPixels: MAX_INPUT_PIXELS })
-        .rotate()
-        .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover', position: 'attention' })
-        .webp({ quality: 82 })
-        .toBuffer();
-    } catch {
-      throw authErrors.invalidImage();
-    }
+    const avatar = await this.images.make(upload, kind);
     const version = createHash('sha256').update(avatar).digest('hex').slice(0, 16);
     await this.storage.put(avatarKey(userId, version), avatar, { contentType: 'image/webp' });
     const before = await this.users.findById(userId);

@@ -54,14 +54,14 @@ export class RecoveryService {
 
   /**
    * Step 1 of recovery. An unknown e-mail gets the same answer as an account without questions,
-   * so this endpoint does not confirm which e-mails have no account. Limited per IP.
+   * so this endpoint does not confirm which e-mails have no account. Such lookups are limited per
+   * address (`address`: the caller's address key).
    */
-  async forgotPassword(email: string, ip: string): Promise<ForgotPasswordResult> {
-    await this.rateLimiter.assertAllowed('lookup', undefined, ip);
+  async forgotPassword(email: string, address: string): Promise<ForgotPasswordResult> {
+    const attempt = await this.rateLimiter.begin('lookup', undefined, address);
     const user = await this.users.findByEmail(normalizeEmail(email));
     const row = user ? await this.questions.findForUser(user.id) : undefined;
     if (!row) {
-      await this.rateLimiter.recordFailure('lookup', undefined, ip);
       return {
         hasSecurityQuestions: false,
         questions: [],
@@ -70,6 +70,7 @@ export class RecoveryService {
         message: NO_QUESTIONS_MESSAGE,
       };
     }
+    await this.rateLimiter.succeeded(attempt);
     return {
       hasSecurityQuestions: true,
       questions: [row.question1, row.question2, row.question3],
@@ -77,38 +78,41 @@ export class RecoveryService {
     };
   }
 
-  async verifyAnswers(email: string, answers: Answers, ip: string): Promise<{ canResetPassword: true; resetToken: string; message: string }> {
+  /**
+   * Wrong answers are limited per account *from one address* (and per address), like sign-in: a
+   * stranger guessing from elsewhere never blocks the owner's recovery.
+   */
+  async verifyAnswers(email: string, answers: Answers, address: string): Promise<{ canResetPassword: true; resetToken: string; message: string }> {
     const account = normalizeEmail(email);
-    await this.rateLimiter.assertAllowed('answers', account, ip);
+    const attempt = await this.rateLimiter.begin('answers', account, address);
     const user = await this.users.findByEmail(account);
     const row = user ? await this.questions.findForUser(user.id) : undefined;
     const hashes = row ? [row.answer1Hash, row.answer2Hash, row.answer3Hash] : await Promise.all([1, 2, 3].map(() => dummySecretHash()));
     // All three are checked every time, so timing does not tell which answer was wrong.
     const results = await Promise.all(hashes.map((hash, i) => verifySecret(hash, normalizeAnswer(answers[i] ?? ''))));
-    if (!user || !row || !results.every(Boolean)) {
-      await this.rateLimiter.recordFailure('answers', account, ip);
-      throw authErrors.incorrectAnswers();
-    }
-    await this.rateLimiter.recordSuccess('answers', account);
+    if (!user || !row || !results.every(Boolean)) throw authErrors.incorrectAnswers();
+    await this.rateLimiter.succeeded(attempt);
     const { token, hash } = newOpaqueToken();
     await this.grants.create(user.id, hash, new Date(this.clock.now().getTime() + RESET_GRANT_MS));
     return { canResetPassword: true, resetToken: token, message: 'Verification successful' };
   }
 
-  /** Sets the new password and signs the account out everywhere. */
-  async resetPassword(email: string, newPassword: string, resetToken: string, ip: string): Promise<{ message: string }> {
+  /**
+   * Sets the new password and signs the account out everywhere. This is what unlocks an account
+   * locked by failed sign-ins, and forgives this address's own failed sign-ins on it.
+   */
+  async resetPassword(email: string, newPassword: string, resetToken: string, address: string): Promise<{ message: string }> {
     const account = normalizeEmail(email);
-    await this.rateLimiter.assertAllowed('reset', account, ip);
+    const attempt = await this.rateLimiter.begin('reset', account, address);
     const user = await this.users.findByEmail(account);
     const granted = user ? await this.grants.consume(user.id, hashToken(resetToken), this.clock.now()) : false;
-    if (!user || !granted) {
-      await this.rateLimiter.recordFailure('reset', account, ip);
-      throw authErrors.resetExpired();
-    }
+    if (!user || !granted) throw authErrors.resetExpired();
     await this.users.setPasswordHash(user.id, await hashSecret(newPassword));
     await this.sessions.revokeAllForUser(user.id);
     await this.grants.deleteForUser(user.id);
-    await this.rateLimiter.recordSuccess('login', account);
+    await this.users.clearFailedSignIns(user.id);
+    await this.rateLimiter.succeeded(attempt);
+    await this.rateLimiter.forgiveSignIns(account, address);
     return { message: 'Password reset successful' };
   }
 }

@@ -33,41 +33,61 @@ export class SessionsService implements IdentityResolver {
     return { sessionToken: token, user: toPublicUser(user) };
   }
 
-  async login(email: string, password: string, ip: string): Promise<SignedIn> {
+  /** `address`: the caller's address key (`@AddressKey()`), as every per-address limit counts it. */
+  async login(email: string, password: string, address: string): Promise<SignedIn> {
     const account = normalizeEmail(email);
-    await this.rateLimiter.assertAllowed('login', account, ip);
     const user = await this.users.findByEmail(account);
-    // Verify against a dummy hash for unknown accounts so timing does not reveal who exists.
-    const matches = await verifySecret(user?.passwordHash ?? (await dummySecretHash()), password);
-    if (!user || !matches) {
-      await this.rateLimiter.recordFailure('login', account, ip);
-      throw authErrors.invalidCredentials();
-    }
+    if (!(await this.checkPassword(account, user, password, address)) || !user) throw authErrors.invalidCredentials();
     // The right password on a paid signup never paid for: say what to do (only its owner learns it).
     if (!user.isActive) throw authErrors.signupNotPaid();
-    await this.rateLimiter.recordSuccess('login', account);
     return this.open(user);
   }
 
   /**
    * The signed-in user proves they know the password before a sensitive change. Failures count
-   * like sign-in failures (per account and address), so a stolen session cannot guess it freely.
+   * like sign-in failures (per account and address, and toward the account lock), so a stolen
+   * session cannot guess it freely.
    */
-  async confirmPassword(userId: string, password: string | undefined, ip: string): Promise<UserRecord> {
+  async confirmPassword(userId: string, password: string | undefined, address: string): Promise<UserRecord> {
     if (!password) throw authErrors.currentPasswordRequired();
     const user = await this.users.findById(userId);
     if (!user) throw authErrors.notAuthenticated();
-    await this.rateLimiter.assertAllowed('login', user.email, ip);
-    if (!(await verifySecret(user.passwordHash, password))) {
-      await this.rateLimiter.recordFailure('login', user.email, ip);
-      throw authErrors.currentPasswordIncorrect();
-    }
+    if (!(await this.checkPassword(user.email, user, password, address))) throw authErrors.currentPasswordIncorrect();
     return user;
   }
 
+  /**
+   * Whether `password` is the account's, every try counted before it is checked (fail closed:
+   * one that cannot be counted is refused unchecked, 503): per account from this address and per
+   * address (429 past their limits), and, for an existing account, in its consecutive failures
+   * from every address. At AUTH_MAX_CONSECUTIVE_FAILURES the account is locked (423) until its
+   * password is reset through the security questions; a success starts the count again.
+   */
+  private async checkPassword(account: string, user: UserRecord | undefined, password: string, address: string): Promise<boolean> {
+    const cap = this.config.AUTH_MAX_CONSECUTIVE_FAILURES;
+    if (user && user.failedSignIns >= cap) throw authErrors.accountLocked();
+    const attempt = await this.rateLimiter.begin('login', account, address);
+    if (user) {
+      let failures: number;
+      try {
+        failures = await this.users.countFailedSignIn(user.id);
+      } catch {
+        throw authErrors.attemptNotCounted();
+      }
+      // Parallel tries: only the first `cap` are checked.
+      if (failures > cap) throw authErrors.accountLocked();
+    }
+    // Verify against a dummy hash for unknown accounts so timing does not reveal who exists.
+    const matches = await verifySecret(user?.passwordHash ?? (await dummySecretHash()), password);
+    if (!user || !matches) return false;
+    await this.rateLimiter.succeeded(attempt);
+    await this.users.clearFailedSignIns(user.id);
+    return true;
+  }
+
   /** Sets a new password after checking the current one; every other session is signed out. */
-  async changePassword(userId: string, currentPassword: string, newPassword: string, sessionToken: string | undefined, ip: string): Promise<void> {
-    const user = await this.confirmPassword(userId, currentPassword, ip);
+  async changePassword(userId: string, currentPassword: string, newPassword: string, sessionToken: string | undefined, address: string): Promise<void> {
+    const user = await this.confirmPassword(userId, currentPassword, address);
     await this.users.setPasswordHash(user.id, await hashSecret(newPassword));
     if (sessionToken) await this.sessions.revokeOthersForUser(user.id, hashToken(sessionToken));
     else await this.sessions.revokeAllForUser(user.id);

@@ -1,5 +1,5 @@
-import { Body, Controller, HttpCode, Inject, Ip, Post, UseGuards } from '@nestjs/common';
-import { CurrentIdentity, FixedWindowRateLimiter, SignedInGuard, valid } from '@wildframe/platform';
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { AddressKey, CurrentIdentity, FixedWindowRateLimiter, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import { completeSubscriptionBody, completeUpgradeBody, createSubscriptionSignupBody, upgradeBody } from '../dto/billing.dto';
 import type { CompleteSubscriptionBody, CompleteUpgradeBody, CreateSubscriptionSignupBody, UpgradeBody } from '../dto/billing.dto';
@@ -30,8 +30,8 @@ export class SubscriptionsController {
 
   @Post('create-subscription-signup')
   @HttpCode(200)
-  createSignup(@Body(valid(createSubscriptionSignupBody)) body: CreateSubscriptionSignupBody, @Ip() ip: string): Promise<SignupSetup> {
-    if (!this.signupLimiter.tryHit(ip)) throw billingErrors.tooManySignups();
+  async createSignup(@Body(valid(createSubscriptionSignupBody)) body: CreateSubscriptionSignupBody, @AddressKey() address: string): Promise<SignupSetup> {
+    if (!(await this.signupLimiter.tryHit(address))) throw billingErrors.tooManySignups();
     return this.signups.start(body);
   }
 

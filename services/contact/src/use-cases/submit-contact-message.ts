@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CLOCK, EventOutbox, pendingEvent } from '@wildframe/platform';
+import { addressKey, CLOCK, EventOutbox, pendingEvent } from '@wildframe/platform';
 import type { Clock, Identity } from '@wildframe/platform';
 import { CONTACT_CONFIG } from '../contact.config';
 import type { ContactConfig } from '../contact.config';
@@ -15,7 +15,8 @@ const IP_MAX_LENGTH = 45;
 
 /**
  * A visitor's message: stored as pending, medium priority, with the sender's address and, when
- * signed in, their account. Each address may send a few per window (spam protection).
+ * signed in, their account. Each address may send a few per window (spam protection), counted by
+ * its address key (an IPv6 /64 is one address).
  */
 @Injectable()
 export class SubmitContactMessage {
@@ -40,7 +41,7 @@ export class SubmitContactMessage {
         ipAddress,
       },
       {
-        ipAddress,
+        ipAddress: addressKey(input.ip),
         at: now,
         windowStart: new Date(now.getTime() - this.config.CONTACT_RATE_LIMIT_WINDOW_MINUTES * 60_000),
         max: this.config.CONTACT_MAX_MESSAGES_PER_WINDOW,

@@ -6,16 +6,20 @@ import {
   HttpException,
   HttpStatus,
   Inject,
-  Ip,
   Post,
+  Req,
 } from '@nestjs/common';
+import type { Request } from 'express';
 import type { z } from 'zod';
-import { FixedWindowRateLimiter } from '@wildframe/platform';
+import { AddressKey, FixedWindowRateLimiter, withRequestTrace } from '@wildframe/platform';
 import type { pageViewAcceptedSchema } from '../openapi';
 import { pageViewSchema } from './page-view.schema';
 import { PageViewService } from './page-view.service';
 
-/** Per client address; a person browsing quickly stays far below it. */
+/**
+ * Per client address, counted by each gateway replica on its own (the gateway has no database):
+ * a person browsing quickly stays far below it.
+ */
 export const PAGE_VIEW_RATE_LIMITER = Symbol('PAGE_VIEW_RATE_LIMITER');
 export const PAGE_VIEWS_PER_MINUTE = 120;
 
@@ -31,15 +35,16 @@ export class PageViewController {
 
   @Post('page-view')
   @HttpCode(HttpStatus.ACCEPTED)
-  async pageView(@Body() body: unknown, @Ip() ip: string | undefined): Promise<PageViewAccepted> {
-    if (!this.limiter.tryHit(ip ?? 'unknown')) {
+  async pageView(@Body() body: unknown, @AddressKey() address: string, @Req() req: Request): Promise<PageViewAccepted> {
+    if (!(await this.limiter.tryHit(address))) {
       throw new HttpException('Too many page views. Please slow down.', HttpStatus.TOO_MANY_REQUESTS);
     }
     const parsed = pageViewSchema.safeParse(body ?? {});
     if (!parsed.success) {
       throw new BadRequestException(parsed.error.issues[0]?.message ?? 'Invalid page view');
     }
-    await this.pageViews.record(parsed.data);
+    // The event continues the request's trace.
+    await withRequestTrace(req, () => this.pageViews.record(parsed.data));
     return { accepted: true };
   }
 }

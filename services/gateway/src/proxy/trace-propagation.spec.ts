@@ -4,12 +4,12 @@ import type { NestExpressApplication } from '@nestjs/platform-express';
 import { SpanKind } from '@opentelemetry/api';
 import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
 import { examplePayload } from '@wildframe/contracts';
-import { createHttpApp, createLogger, EVENT_BUS, InProcessEventBus, PlatformModule, startTracing, type EventBus, type Tracing } from '@wildframe/platform';
+import { answerBeforeExpress, createHttpApp, createLogger, EVENT_BUS, InProcessEventBus, PlatformModule, startTracing, type EventBus, type Tracing } from '@wildframe/platform';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
 import request from 'supertest';
-import { proxyMiddleware } from './proxy.middleware';
+import { ApiProxy } from './api-proxy';
 
 /** Log lines written to a stream, parsed. */
 function captured(): { destination: Writable; lines: () => Array<Record<string, unknown>> } {
@@ -71,7 +71,12 @@ describe('trace propagation: gateway → service → event consumer', () => {
       imports: [PlatformModule.forRoot({ logging: { service: 'gateway', level: 'warn', destination: captured().destination }, eventBus: new InProcessEventBus() })],
     })
     class GatewayModule {}
-    gateway = await createHttpApp(GatewayModule, { beforeBodyParsers: (app) => app.use(proxyMiddleware({ photos: serviceUrl })) });
+    gateway = await createHttpApp(GatewayModule, {
+      beforeBodyParsers: (app) => {
+        const proxy = new ApiProxy({ upstreams: { photos: serviceUrl } });
+        answerBeforeExpress(app, (req, res) => proxy.handle(req, res));
+      },
+    });
     await gateway.init();
   });
 

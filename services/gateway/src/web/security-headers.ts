@@ -1,5 +1,5 @@
 import helmet from 'helmet';
-import type { RequestHandler } from 'express';
+import type { Request, RequestHandler, Response } from 'express';
 
 export type PaymentProviderName = 'sandbox' | 'stripe';
 
@@ -17,13 +17,17 @@ const PAYMENT_SOURCES: Record<PaymentProviderName, { script: string[]; frame: st
   },
 };
 
+export type HeaderList = ReadonlyArray<readonly [name: string, value: string]>;
+
 /**
- * Security headers for every response. antd styles its components inline, hence 'unsafe-inline'
- * for styles only. The policy follows the payment provider billing uses (PAYMENT_PROVIDER).
+ * Security headers for every response, as helmet writes them. antd styles its components inline,
+ * hence 'unsafe-inline' for styles only. The policy follows the payment provider billing uses
+ * (PAYMENT_PROVIDER). They depend on nothing in the request, so helmet runs once and every
+ * response (a proxied one too) gets the same list.
  */
-export function securityHeaders(paymentProvider: PaymentProviderName = 'sandbox'): RequestHandler {
+export function securityHeaderList(paymentProvider: PaymentProviderName = 'sandbox'): HeaderList {
   const payment = PAYMENT_SOURCES[paymentProvider];
-  return helmet({
+  const writeHeaders = helmet({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -40,6 +44,21 @@ export function securityHeaders(paymentProvider: PaymentProviderName = 'sandbox'
     },
     crossOriginEmbedderPolicy: false,
   });
+  const headers: Array<[string, string]> = [];
+  const recorder = { setHeader: (name: string, value: unknown) => void headers.push([name, String(value)]), removeHeader: () => undefined };
+  let done = false;
+  writeHeaders({} as Request, recorder as unknown as Response, () => (done = true));
+  if (!done) throw new Error('helmet did not finish writing the security headers at once');
+  return headers;
+}
+
+/** Express middleware: the security headers on every response. */
+export function securityHeaders(paymentProvider: PaymentProviderName = 'sandbox'): RequestHandler {
+  const headers = securityHeaderList(paymentProvider);
+  return (_req, res, next) => {
+    for (const [name, value] of headers) res.setHeader(name, value);
+    next();
+  };
 }
 
 /**

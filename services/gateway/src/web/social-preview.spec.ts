@@ -64,7 +64,7 @@ describe('photo pages: social preview tags', () => {
       '3f1c2a9e-0000-4000-8000-000000000001': heron,
       'fox-and-script': tricky,
     });
-    app = await bootWebTestGateway({ webDir }, photos);
+    app = await bootWebTestGateway({ webDir, ownHosts: ['wildframe.example', 'photos.example.org', '127.0.0.1'] }, photos);
   });
 
   afterAll(async () => {
@@ -120,6 +120,31 @@ describe('photo pages: social preview tags', () => {
     } finally {
       await configured.close();
     }
+  });
+
+  it('without PUBLIC_ORIGIN, writes no links from a Host that is not one of the site’s own names', async () => {
+    const photo = await request(app.getHttpServer()).get('/photos/grey-heron-at-dawn').set('Host', 'attacker.example');
+    expect(photo.status).toBe(200);
+    expect(ogTags(photo.text)).toEqual([]);
+    expect(photos.asked).toEqual([]);
+    const forwarded = await request(app.getHttpServer()).get('/photos/grey-heron-at-dawn').set('X-Forwarded-Host', 'attacker.example');
+    expect(ogTags(forwarded.text)).toEqual([]);
+    const home = await request(app.getHttpServer()).get('/').set('Host', 'attacker.example');
+    expect(home.status).toBe(200);
+    expect(home.text).not.toContain('attacker.example');
+    expect(home.text).not.toContain('og:url');
+  });
+
+  it('answers a malformed Host with 400 in the error envelope, on every page', async () => {
+    for (const host of ['bad host', 'a/b', 'user@wildframe.example', '[::1', '[not-v6]', 'wildframe.example:99999']) {
+      for (const path of ['/', '/photos/grey-heron-at-dawn', '/gallery', '/api/site/config']) {
+        const res = await request(app.getHttpServer()).get(path).set('Host', host);
+        expect({ host, path, status: res.status, body: res.body }).toEqual({ host, path, status: 400, body: { statusCode: 400, message: 'Invalid Host header' } });
+      }
+    }
+    const forwarded = await request(app.getHttpServer()).get('/').set('X-Forwarded-Host', 'bad host');
+    expect(forwarded.status).toBe(400);
+    expect((await request(app.getHttpServer()).get('/').set('Host', '[::1]:3000')).status).toBe(200);
   });
 
   it('HTML-escapes every injected value', async () => {

@@ -73,6 +73,31 @@ describe('web app serving', () => {
     expect(res.text).not.toContain('root:');
   });
 
+  it('never serves a source map or the server render bundle, however the path is written', async () => {
+    mkdirSync(join(webDir, 'ssr'), { recursive: true });
+    writeFileSync(join(webDir, 'assets', 'app-abc123.js.map'), '{"version":3,"sources":["src/secret.ts"]}');
+    writeFileSync(join(webDir, 'ssr', 'gallery-render.cjs'), 'module.exports = "server bundle";');
+    for (const path of [
+      '/assets/app-abc123.js.map',
+      '/assets/app-abc123.js.ma%70',
+      '/assets/app-abc123.js.%6D%61%70',
+      '/assets/app-abc123.js.MAP',
+      '/ssr/gallery-render.cjs',
+      '/%73sr/gallery-render.cjs',
+      '/%2Fssr/gallery-render.cjs',
+      '/assets/..%2Fssr/gallery-render.cjs',
+      '/assets/%2E%2E/ssr/gallery-render.cjs',
+    ]) {
+      const res = await request(app).get(path).set('Accept-Encoding', 'identity');
+      expect({ path, status: res.status }).toEqual({ path, status: 404 });
+      expect(res.text).not.toContain('secret.ts');
+      expect(res.text).not.toContain('server bundle');
+    }
+    expect((await request(app).get('/assets/app-%E0%A4%A.js')).status).toBe(400);
+    // The bundle itself is still served.
+    expect((await request(app).get('/assets/app-abc123.js').set('Accept-Encoding', 'identity')).text).toBe(script);
+  });
+
   it('gives the home page social preview tags with absolute links, revalidated on each visit', async () => {
     const res = await request(app).get('/');
     expect(res.status).toBe(200);

@@ -1,9 +1,11 @@
 import { Logger } from '@nestjs/common';
 import type { PhotoSocialPreview } from '@wildframe/contracts';
+import { withRequestTrace } from '@wildframe/platform';
 import express, { NextFunction, Request, Response, RequestHandler } from 'express';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { hostname, networkInterfaces } from 'node:os';
+import { join, posix } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { galleryRendererFrom, serverRenderedGallery, type GalleryLookup, type GalleryRenderer } from './gallery-render';
 import { acceptedEncodings, precompressedFiles } from './precompressed-files';
@@ -15,8 +17,10 @@ export type SocialPreviewLookup = (slugOrId: string) => Promise<PhotoSocialPrevi
 export interface WebAppOptions {
   /** Photo pages get Open Graph and Twitter card tags for public photos when this answers. */
   socialPreview?: SocialPreviewLookup;
-  /** Absolute links in the tags; without it, the request's scheme and host. */
+  /** Absolute links in the tags; without it, the request's scheme and host when the host is one of `ownHosts`. */
   publicOrigin?: string;
+  /** The names this site may be reached by without PUBLIC_ORIGIN; default: this machine's (`localHostNames`). */
+  ownHosts?: readonly string[];
   /** The gallery's first page is drawn on the server with its photos when this answers. */
   gallery?: GalleryLookup;
   /** Draws the gallery; by default the web build's own (`{webDir}/ssr/`), null for none. */
@@ -39,6 +43,30 @@ const PREVIEW_DEADLINE_MS = 2000;
 const GALLERY_BUDGET_MS = 300;
 
 const logger = new Logger('WebApp');
+
+/**
+ * The names this machine answers to: localhost, its host name, its addresses. Without
+ * PUBLIC_ORIGIN only these make the links of social previews: a Host header is the sender's
+ * choice, and a page with another name in its links could be kept by a shared cache.
+ */
+export function localHostNames(): string[] {
+  const name = hostname().toLowerCase();
+  const addresses = Object.values(networkInterfaces()).flatMap((entries) => (entries ?? []).map((entry) => entry.address.toLowerCase()));
+  return ['localhost', '127.0.0.1', '::1', name, `${name}.local`, ...addresses];
+}
+
+/**
+ * The path a static file request names once decoded and its dot segments resolved, as the file
+ * server reads it (lower case: the checks must not depend on it); null when it is not valid
+ * percent-encoding.
+ */
+function servedPath(path: string): string | null {
+  try {
+    return posix.normalize(decodeURIComponent(path).replace(/\/+/g, '/')).replace(/\/+$/, '').toLowerCase();
+  } catch {
+    return null;
+  }
+}
 
 function withinDeadline<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
@@ -70,6 +98,13 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     },
   });
   const compressed = precompressedFiles(webDir, cacheControl);
+  const ownHosts = new Set((options.ownHosts ?? localHostNames()).map((host) => host.toLowerCase()));
+  /** Where the links of social previews point: PUBLIC_ORIGIN, else the request's own host when it is one of ours. */
+  const originOf = (req: Request): string | undefined => {
+    if (options.publicOrigin) return options.publicOrigin;
+    const name = req.hostname?.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+    return name !== undefined && ownHosts.has(name) ? `${req.protocol}://${req.host}` : undefined;
+  };
   const renderer = options.galleryRenderer === undefined ? galleryRendererFrom(webDir) : options.galleryRenderer;
   const galleryPage =
     renderer && options.gallery
@@ -92,7 +127,7 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   const writtenPage = async (req: Request): Promise<string | null> => {
     if (req.path === '/gallery') return galleryPage ? galleryPage(req) : null;
     if (req.path === '/') {
-      const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
+      const origin = originOf(req);
       // The hero photo is the largest thing on the home page: its download starts with the page's.
       // The same choice as the page's <picture> (frontend features/home/asset-image.tsx): the
       // phone copy, and above 1024 px the copy for the width. public/early.js turns these into
@@ -103,16 +138,17 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
         `<meta name="wildframe:preload-image" content="${image}?w=960" data-media="(max-width: 1024px)" />`,
         `<meta name="wildframe:preload-image" content="${srcset}" data-sizes="${HERO_SIZES}" data-media="(min-width: 1025px)" />`,
       ].join('\n    ');
-      return injectIntoHead(await readFile(pageFile(req), 'utf8'), `${homeSocialTags(origin)}\n    ${heroPreload}`);
+      const tags = origin === undefined ? heroPreload : `${homeSocialTags(origin)}\n    ${heroPreload}`;
+      return injectIntoHead(await readFile(pageFile(req), 'utf8'), tags);
     }
     const key = photoKeyFromPath(req.path);
-    const lookup = key ? options.socialPreview?.(key) : undefined;
-    if (!key || !lookup) return null;
+    // A configured origin: the Host header is the sender's choice, and shared caches keep the page.
+    const origin = originOf(req);
+    const lookup = key && origin !== undefined ? options.socialPreview?.(key) : undefined;
+    if (!key || !lookup || origin === undefined) return null;
     try {
       const preview = await withinDeadline(lookup, PREVIEW_DEADLINE_MS);
       if (!preview) return null;
-      // A configured origin: the Host header is the sender's choice, and shared caches keep the page.
-      const origin = options.publicOrigin ?? `${req.protocol}://${req.host}`;
       return injectIntoHead(await readFile(indexFile, 'utf8'), socialPreviewTags(preview, origin, req.path));
     } catch (error) {
       logger.warn({ err: error, path: req.path }, 'social preview unavailable; serving the plain page');
@@ -121,9 +157,16 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
   };
 
   // Source maps would publish the original sources, and /ssr/ holds the server's render bundle:
-  // neither is served, even when a build left them.
+  // neither is served, even when a build left them. Checked on the path the file server reads
+  // (decoded, dot segments resolved): `/assets/x.js.ma%70` and `/%73sr/…` name them too.
   const noSourceMaps = (req: Request, res: Response, next: NextFunction): void => {
-    if ((req.path.endsWith('.map') || req.path.startsWith('/ssr/')) && !req.path.startsWith('/api/')) {
+    if (req.path === '/api' || req.path.startsWith('/api/')) return next();
+    const path = servedPath(req.path);
+    if (path === null) {
+      res.status(400).type('text/plain').send('Bad Request');
+      return;
+    }
+    if (path.endsWith('.map') || path === '/ssr' || path.startsWith('/ssr/')) {
       res.status(404).type('text/plain').send('Not Found');
       return;
     }
@@ -150,7 +193,8 @@ export function webAppMiddleware(webDir: string, options: WebAppOptions = {}): R
     }
     res.setHeader('Cache-Control', 'no-cache');
     res.setHeader('Vary', 'Accept-Encoding');
-    writtenPage(req).then((html) => {
+    // In the request's trace: the photos service's answers are spans of it.
+    withRequestTrace(req, () => writtenPage(req)).then((html) => {
       if (html === null) return sendIndex(req, res);
       // Pages written per request are compressed here (quickly; they are small).
       const encoding = acceptedEncodings(req.headers['accept-encoding']);

@@ -1,11 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, Put, Query, Req, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req, Res, UploadedFiles, UseGuards, UseInterceptors } from '@nestjs/common';
 import { AnyFilesInterceptor } from '@nestjs/platform-express';
-import { AdminGuard, CurrentIdentity, idParam, SignedInGuard, valid } from '@wildframe/platform';
+import { AddressKey, AdminGuard, CurrentIdentity, idParam, SignedInGuard, valid } from '@wildframe/platform';
 import type { Identity } from '@wildframe/platform';
 import type { Request, Response } from 'express';
 import { diskStorage } from 'multer';
 import { rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { assetQuery, descriptionBody, galleryQuery, imageQuery, listPageQuery, uploadFields } from '../dto/photos.dto';
 import type { AssetQuery, GalleryQuery, ImageQuery, ListPageQuery } from '../dto/photos.dto';
 import { photosErrors } from '../domain/photos.errors';
@@ -17,20 +16,22 @@ import { PhotoActions } from '../use-cases/photo-actions';
 import { SiteAssets } from '../use-cases/site-assets';
 import { PhotoQueries, UserStats } from '../use-cases/photo-queries';
 import { UploadPhoto, UploadResult } from '../use-cases/upload-photo';
+import { UploadAdmissionInterceptor } from '../upload-admission/upload-admission.interceptor';
+import { uploadTempDir } from '../upload-admission/upload-temp-files';
 import { sendJson, stackHeaders } from './send-json';
 import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
 import { natureInputOf } from '../nature/nature.dto';
 
-/** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
 /** How long anyone may cache a public image: a photo made private is gone from caches after it. */
 export const PUBLIC_IMAGE_CACHE = 'public, max-age=300, must-revalidate';
 
 /** Photo ids are UUIDs; anything else is a photo that does not exist. */
 const photoId = idParam(photosErrors.notFound);
 
+/** Uploads go to a temporary file (never held whole in memory), which is removed afterwards. */
 const uploadInterceptor = AnyFilesInterceptor({
-  storage: diskStorage({ destination: tmpdir() }),
+  storage: diskStorage({ destination: (_req, _file, done) => void uploadTempDir().then((dir) => done(null, dir), (error: Error) => done(error, '')) }),
   limits: { fileSize: LARGEST_FILE_BYTES, files: 2, fields: 10, fieldSize: 64 * 1024 },
 });
 
@@ -46,12 +47,13 @@ export class PhotosController {
 
   @Post('photos/upload')
   @HttpCode(201)
-  @UseInterceptors(UploadErrorsInterceptor, uploadInterceptor)
+  // In this order: admission before the body is read, then the parser's refusals in the product's words.
+  @UseInterceptors(UploadAdmissionInterceptor, UploadErrorsInterceptor, uploadInterceptor)
   async uploadPhoto(
     @UploadedFiles() files: Express.Multer.File[] | undefined,
     @Body() body: unknown,
     @CurrentIdentity() identity: Identity | null,
-    @Ip() ip: string,
+    @AddressKey() ip: string,
   ): Promise<UploadResult> {
     try {
       const photos = (files ?? []).filter((f) => f.fieldname === 'photo');
@@ -77,7 +79,7 @@ export class PhotosController {
   async gallery(
     @Query(valid(galleryQuery)) query: GalleryQuery,
     @CurrentIdentity() identity: Identity | null,
-    @Ip() ip: string,
+    @AddressKey() ip: string,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
@@ -90,7 +92,7 @@ export class PhotosController {
   async detail(
     @Param('slugOrId') slugOrId: string,
     @CurrentIdentity() identity: Identity | null,
-    @Ip() ip: string,
+    @AddressKey() ip: string,
     @Req() req: Request,
     @Res() res: Response,
   ): Promise<void> {
@@ -102,13 +104,13 @@ export class PhotosController {
 
   @Post('photos/:id/view')
   @HttpCode(200)
-  view(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ views: number }> {
+  view(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @AddressKey() ip: string): Promise<{ views: number }> {
     return this.actions.view(id, identity, ip);
   }
 
   @Post('photos/:id/like')
   @HttpCode(200)
-  like(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
+  like(@Param('id', photoId) id: string, @CurrentIdentity() identity: Identity | null, @AddressKey() ip: string): Promise<{ liked: boolean; totalLikes: number }> {
     return this.actions.like(id, identity, ip);
   }
 
@@ -168,7 +170,7 @@ export class PhotosController {
   }
 
   @Get('upload-limits')
-  limits(@CurrentIdentity() identity: Identity | null, @Ip() ip: string): Promise<UploadLimits> {
+  limits(@CurrentIdentity() identity: Identity | null, @AddressKey() ip: string): Promise<UploadLimits> {
     return this.queries.limits(identity, ip);
   }
 

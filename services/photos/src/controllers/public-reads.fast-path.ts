@@ -1,25 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import { IDENTITY_HEADER, IdentityMiddleware, logAnsweredEarly } from '@wildframe/platform';
+import { addressKey, answerBeforeExpress, clientAddress, IDENTITY_HEADER, IdentityMiddleware, logAnsweredEarly, trustProxyOf } from '@wildframe/platform';
+import type { TrustProxyFn } from '@wildframe/platform';
 import type { Request } from 'express';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AnsweredUrl, PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotoQueries } from '../use-cases/photo-queries';
 import { sendJson } from './send-json';
-
-type TrustProxy = (address: string, hop: number) => boolean;
-
-/**
- * The client's address as Express's `req.ip` gives it (guests' likes are kept by it): the
- * nearest address, going back through X-Forwarded-For while the hop is a trusted proxy.
- */
-export function clientAddress(req: IncomingMessage, trust: TrustProxy): string {
-  const addresses = [req.socket.remoteAddress ?? ''];
-  const forwarded = req.headers['x-forwarded-for'];
-  if (typeof forwarded === 'string') addresses.push(...forwarded.split(',').map((a: string) => a.trim()).reverse());
-  for (let hop = 0; hop < addresses.length - 1; hop++) if (!trust(addresses[hop] as string, hop)) return addresses[hop] as string;
-  return addresses[addresses.length - 1] as string;
-}
 
 /**
  * Gallery pages, featured photos and public photo pages are read far more often than anything
@@ -39,12 +26,13 @@ export class PublicReadsFastPath {
   ) {}
 
   /** True when it answers (or will answer) the request; false leaves it to Express. */
-  answer(req: IncomingMessage, res: ServerResponse, trust: TrustProxy, fallback: () => void): boolean {
+  answer(req: IncomingMessage, res: ServerResponse, trust: TrustProxyFn, fallback: () => void): boolean {
     if (req.method !== 'GET' || !req.url) return false;
     const answered = this.cache.atUrl(req.url);
     if (!answered) return false;
     const startedAt = Date.now();
-    const ip = clientAddress(req, trust);
+    // Keyed as the controllers key guests (`@AddressKey()`): one key per IPv4 address or IPv6 /64.
+    const ip = addressKey(clientAddress(req, trust));
     const anonymous = req.headers.authorization === undefined && req.headers[IDENTITY_HEADER] === undefined;
     if (anonymous && this.cache.guestKnownWithoutLikes(ip)) {
       // The common case, answered at once: the shared bytes.
@@ -75,15 +63,6 @@ export class PublicReadsFastPath {
  */
 export function usePublicReadsFastPath(app: NestExpressApplication): void {
   const fastPath = app.get(PublicReadsFastPath);
-  const expressApp = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
-  const server = app.getHttpServer() as Server;
-  const handlers = server.listeners('request') as Array<(req: IncomingMessage, res: ServerResponse) => void>;
-  server.removeAllListeners('request');
-  const express = (req: IncomingMessage, res: ServerResponse) => {
-    for (const handler of handlers) handler.call(server, req, res);
-  };
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const trust = expressApp.get('trust proxy fn') as TrustProxy;
-    if (!fastPath.answer(req, res, trust, () => express(req, res))) express(req, res);
-  });
+  const trust = trustProxyOf(app);
+  answerBeforeExpress(app, (req, res, next) => fastPath.answer(req, res, trust(), next));
 }

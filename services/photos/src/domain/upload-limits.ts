@@ -1,8 +1,15 @@
 import { PLANS, UNLIMITED_DAILY_UPLOADS } from '@wildframe/contracts';
 import type { PlanId } from '@wildframe/contracts';
 
-/** Guests: identified by IP, 2 uploads a day, photos deleted 15 minutes after upload. */
-export const GUEST_LIMITS = { dailyUploads: 2, fileSizeMB: 10, storageMB: 250, lifetimeMs: 15 * 60_000 } as const;
+/** Members' decompression-bomb guard: no photo larger than this many pixels is decoded. */
+export const MEMBER_MAX_PIXELS = 100_000_000;
+
+/**
+ * Guests: identified by IP, 2 tries a day (refused and failed uploads count), photos deleted 15
+ * minutes after upload, and half the members' pixels: a phone's full-resolution photo (48-50 MP)
+ * passes, and an anonymous visitor can make the site decode no more than that.
+ */
+export const GUEST_LIMITS = { dailyUploads: 2, fileSizeMB: 10, storageMB: 250, lifetimeMs: 15 * 60_000, maxPixels: 50_000_000 } as const;
 
 export interface Allowance {
   planName: string;
@@ -10,15 +17,22 @@ export interface Allowance {
   fileSizeMB: number;
   dailyUploads: number;
   storageMB: number;
+  /** Larger photos are refused before they are decoded. */
+  maxPixels: number;
 }
 
 export function allowanceFor(plan: PlanId | null): Allowance {
-  if (!plan) return { planName: 'guest', isGuest: true, fileSizeMB: GUEST_LIMITS.fileSizeMB, dailyUploads: GUEST_LIMITS.dailyUploads, storageMB: GUEST_LIMITS.storageMB };
+  if (!plan) return { planName: 'guest', isGuest: true, fileSizeMB: GUEST_LIMITS.fileSizeMB, dailyUploads: GUEST_LIMITS.dailyUploads, storageMB: GUEST_LIMITS.storageMB, maxPixels: GUEST_LIMITS.maxPixels };
   const { limits } = PLANS[plan];
-  return { planName: plan, isGuest: false, fileSizeMB: limits.fileSizeMB, dailyUploads: limits.dailyUploads, storageMB: limits.storageMB };
+  return { planName: plan, isGuest: false, fileSizeMB: limits.fileSizeMB, dailyUploads: limits.dailyUploads, storageMB: limits.storageMB, maxPixels: MEMBER_MAX_PIXELS };
 }
 
 export const MB = 1024 * 1024;
+
+/** Whose daily allowance an upload counts against: the member, or the guest's address. */
+export function uploadSubject(user: { userId: string } | null, ip: string): string {
+  return user ? `user:${user.userId}` : `guest:${ip}`;
+}
 
 /** The largest file any plan accepts: the cap the multipart parser enforces before plan checks. */
 export const LARGEST_FILE_BYTES = Math.max(...Object.values(PLANS).map((p) => p.limits.fileSizeMB), GUEST_LIMITS.fileSizeMB) * MB;

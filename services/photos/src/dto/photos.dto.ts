@@ -47,7 +47,8 @@ export const galleryQuery = z.object({
     .transform((v) => v === 'true')
     .describe('true leaves out photos labelled captive, baited or ai-generated'),
   cell: cellParam.describe('A map cell by its south-west corner ("51.4,-0.2"): photos whose public place is in it'),
-  sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed'], { error: 'Sort must be newest, oldest, most-liked or most-viewed' }).default('newest'),
+  // 'top-rated': the AI's overall rating, highest first; photos without one come last.
+  sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed', 'top-rated'], { error: 'Sort must be newest, oldest, most-liked, most-viewed or top-rated' }).default('newest'),
   page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').default(1),
   pageSize: z.coerce.number({ error: 'Page size must be between 1 and 48' }).int().min(1, 'Page size must be between 1 and 48').max(48, 'Page size must be between 1 and 48').default(12),
 });

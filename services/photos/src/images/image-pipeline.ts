@@ -1,49 +1,15 @@
 import exifReader from 'exif-reader';
-import convertHeic from 'heic-convert';
-import { heicDimensions } from '@wildframe/platform';
+import { decodeHeic, heicDimensions, MemoryLimitError } from '@wildframe/platform/worker';
+import type { RawImage } from '@wildframe/platform/worker';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { CameraSettings } from '../domain/photo';
-import { photosErrors } from '../domain/photos.errors';
 import { normaliseCamera } from '../nature/camera-names';
 import { gpsFromExif } from '../nature/exif-place';
-import type { GeoPoint } from '../nature/geoprivacy';
+import { ImageKind, ImageRefusal, ProcessedImage } from './image-kinds';
 
-export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
-
-export const MIME_TYPES: Record<ImageKind, string> = { jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp', heic: 'image/heic' };
-export const EXTENSIONS: Record<ImageKind, string> = { jpeg: 'jpg', png: 'png', webp: 'webp', heic: 'heic' };
-
-/** Decompression-bomb guard: nothing larger than this many pixels is decoded. */
-export const MAX_PIXELS = 100_000_000;
 /** The FAQ's minimum, 800x600, as a pixel count so portrait and panoramic photos qualify alike. */
 export const MIN_PIXELS = 800 * 600;
-
-/** The real type from the file's first bytes; names and declared content types are not trusted. */
-export function sniffImageKind(head: Buffer): ImageKind | undefined {
-  if (head.length >= 3 && head[0] === 0xff && head[1] === 0xd8 && head[2] === 0xff) return 'jpeg';
-  if (head.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'png';
-  if (head.subarray(0, 4).toString('latin1') === 'RIFF' && head.subarray(8, 12).toString('latin1') === 'WEBP') return 'webp';
-  if (/^ftyp(heic|heix|hevc|hevx|heim|heis|mif1|msf1)/.test(head.subarray(4, 12).toString('latin1'))) return 'heic';
-  return undefined;
-}
-
-export interface ProcessedImage {
-  width: number;
-  height: number;
-  dominantColor: string;
-  camera: CameraSettings | null;
-  /** The EXIF GPS position: stored as the photo's exact place (owner only), never in a derivative. */
-  gps: GeoPoint | null;
-  /** Card size, WebP. */
-  thumbnail: Buffer;
-  /** Detail view size, WebP. */
-  display: Buffer;
-  /** 1200x630 JPEG for link previews. */
-  social: Buffer;
-  /** What the analysis engine gets: at most 2048 px, JPEG, no metadata. */
-  analysisCopy: Buffer;
-}
 
 function ratio(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? String(Math.round(value * 10) / 10) : undefined;
@@ -78,45 +44,46 @@ function hex(channel: number): string {
 }
 
 /**
- * Decodes once and makes every derivative. Orientation is applied; derivatives carry no metadata
- * (sharp writes none unless asked), so GPS never leaves the original.
+ * Decodes once and makes every derivative. Runs in an image worker process (`image-worker.ts`),
+ * never in the web process: HEIC is decoded in WebAssembly, and every decode takes the CPU for a
+ * while. Orientation is applied; derivatives carry no metadata (sharp writes none unless asked),
+ * so GPS never leaves the original. Nothing larger than `maxPixels` is decoded.
  */
-export async function processImage(original: Buffer | string, kind: ImageKind): Promise<ProcessedImage> {
-  const bytes = kind === 'heic' ? (typeof original === 'string' ? await readFile(original) : original) : undefined;
+export async function processImage(path: string, kind: ImageKind, maxPixels: number): Promise<ProcessedImage> {
+  const bytes = kind === 'heic' ? await readFile(path) : undefined;
   if (bytes) {
     // Measured from the header before any HEIF reader (sharp's metadata included) parses it:
     // libheif has had heap overflows on crafted files.
     const size = heicDimensions(bytes);
-    if (!size) throw photosErrors.unreadable();
-    if (size.width * size.height > MAX_PIXELS) throw photosErrors.tooManyPixels();
+    if (!size) throw new ImageRefusal('UNREADABLE');
+    if (size.width * size.height > maxPixels) throw new ImageRefusal('TOO_MANY_PIXELS');
   }
   let meta: sharp.Metadata;
   try {
-    meta = await sharp(original, { limitInputPixels: false }).metadata();
+    meta = await sharp(path, { limitInputPixels: false }).metadata();
   } catch {
-    throw photosErrors.unreadable();
+    throw new ImageRefusal('UNREADABLE');
   }
   const pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  if (pixels > MAX_PIXELS) throw photosErrors.tooManyPixels();
-  if (pixels < MIN_PIXELS) throw photosErrors.tooSmall();
+  if (pixels > maxPixels) throw new ImageRefusal('TOO_MANY_PIXELS');
+  if (pixels < MIN_PIXELS) throw new ImageRefusal('TOO_SMALL');
 
-  let decodable = original;
+  let decoded: RawImage | undefined;
   if (bytes) {
     try {
-      decodable = Buffer.from(await convertHeic({ buffer: bytes, format: 'JPEG', quality: 0.92 }));
-    } catch {
-      throw photosErrors.unreadable();
+      decoded = await decodeHeic(bytes);
+    } catch (error) {
+      if (error instanceof MemoryLimitError) throw error;
+      throw new ImageRefusal('UNREADABLE');
     }
   }
   try {
-    const base = sharp(decodable, { limitInputPixels: MAX_PIXELS }).rotate();
-    const decodedMeta = kind === 'heic' ? await sharp(decodable).metadata() : meta;
+    // HEIC comes decoded with its rotation and mirroring applied (libheif), as raw pixels.
+    const base = decoded ? sharp(decoded.data, { raw: decoded.raw, limitInputPixels: maxPixels }) : sharp(path, { limitInputPixels: maxPixels }).rotate();
     // EXIF orientations 5-8 turn the picture a quarter: width and height swap once applied.
-    const quarterTurn = (decodedMeta.orientation ?? 1) >= 5;
-    const oriented = {
-      width: (quarterTurn ? decodedMeta.height : decodedMeta.width) ?? 0,
-      height: (quarterTurn ? decodedMeta.width : decodedMeta.height) ?? 0,
-    };
+    const quarterTurn = !decoded && (meta.orientation ?? 1) >= 5;
+    const width = decoded?.raw.width ?? meta.width ?? 0;
+    const height = decoded?.raw.height ?? meta.height ?? 0;
     const [thumbnail, display, social, analysisCopy, stats] = await Promise.all([
       base.clone().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
       base.clone().resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
@@ -126,8 +93,8 @@ export async function processImage(original: Buffer | string, kind: ImageKind): 
     ]);
     const { r, g, b } = stats.dominant;
     return {
-      width: oriented.width,
-      height: oriented.height,
+      width: quarterTurn ? height : width,
+      height: quarterTurn ? width : height,
       dominantColor: `#${hex(r)}${hex(g)}${hex(b)}`,
       camera: cameraSettings(meta.exif),
       gps: gpsFromExif(meta.exif),
@@ -137,7 +104,7 @@ export async function processImage(original: Buffer | string, kind: ImageKind): 
       analysisCopy,
     };
   } catch (error) {
-    if ((error as Error).message?.includes('pixel limit')) throw photosErrors.tooManyPixels();
-    throw photosErrors.unreadable();
+    if ((error as Error).message?.includes('pixel limit')) throw new ImageRefusal('TOO_MANY_PIXELS');
+    throw new ImageRefusal('UNREADABLE');
   }
 }

@@ -3,7 +3,7 @@ import { OBJECT_STORAGE } from '@wildframe/platform';
 import type { ObjectStorage, StoredObject } from '@wildframe/platform';
 import { createReadStream } from 'node:fs';
 import type { Photo } from '../domain/photo';
-import { EXTENSIONS, ImageKind, MIME_TYPES, ProcessedImage } from './image-pipeline';
+import { EXTENSIONS, ImageKind, MIME_TYPES, ProcessedImage } from './image-kinds';
 
 export type ImageSize = 'thumb' | 'display' | 'social';
 export const IMAGE_SIZES: readonly ImageSize[] = ['thumb', 'display', 'social'];

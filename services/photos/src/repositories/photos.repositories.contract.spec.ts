@@ -252,6 +252,36 @@ describeEachBackend('photos repositories', (backend) => {
       expect(await titles({ ...query, sort: 'newest', page: 3, pageSize: 3 })).toEqual([]);
     });
 
+    it('sorts by rating, highest first (a perfect 10.0 included), unrated last, ties by newest, across pages', async () => {
+      const rated = randomUUID().slice(0, 8);
+      // Created oldest first: each later one is newer.
+      const specs: Array<[string, string | null, Partial<NewPhoto>?]> = [
+        ['Good old', '9.5'],
+        ['Unrated', null],
+        ['Fair', '7.0'],
+        ['Perfect old', '10.0'],
+        ['Low', '2.0', { category: 'landscape' }],
+        ['Private best', '9.9', { isPublic: false }],
+        ['Good new', '9.5'],
+        ['Perfect new', '10.0', { category: 'landscape' }],
+      ];
+      for (const [name, score, extra] of specs) {
+        await create(newPhoto({ title: `${name} ${rated}`, uploadedAt: new Date(NOW.getTime() + 3_600_000 + specs.findIndex(([n]) => n === name) * 60_000), rating: score ? rating(score) : null, overallRating: score, ...extra }));
+      }
+      const order = ['Perfect new', 'Perfect old', 'Good new', 'Good old', 'Fair', 'Low', 'Unrated'].map((name) => `${name} ${rated}`);
+      expect(await titles({ search: rated, sort: 'top-rated', page: 1, pageSize: 10 })).toEqual(order);
+      // Pages that start among the perfect scores, straddle them and the rest, or lie past them.
+      const paged: string[] = [];
+      for (let page = 1; page <= 3; page++) paged.push(...(await titles({ search: rated, sort: 'top-rated', page, pageSize: 3 })));
+      expect(paged).toEqual(order);
+      expect(await titles({ search: rated, sort: 'top-rated', page: 1, pageSize: 1 })).toEqual([order[0]]);
+      expect(await titles({ search: rated, sort: 'top-rated', page: 2, pageSize: 1 })).toEqual([order[1]]);
+      expect(await titles({ search: rated, sort: 'top-rated', page: 4, pageSize: 2 })).toEqual([order[6]]);
+      expect(await titles({ search: rated, sort: 'top-rated', page: 5, pageSize: 2 })).toEqual([]);
+      expect(await titles({ search: rated, category: 'landscape', sort: 'top-rated', page: 1, pageSize: 10 })).toEqual([`Perfect new ${rated}`, `Low ${rated}`]);
+      expect(await titles({ search: rated, category: 'wildlife', sort: 'top-rated', page: 1, pageSize: 2 })).toEqual([`Perfect old ${rated}`, `Good new ${rated}`]);
+    });
+
     it('joins uploader names, and lists a user’s photos and everything for the admin, newest first', async () => {
       const page = await b.photos.listPublic({ search: tag, sort: 'newest', page: 1, pageSize: 2 });
       expect(page.map((r) => [r.firstName, r.lastName])).toEqual([
@@ -273,13 +303,14 @@ describeEachBackend('photos repositories', (backend) => {
     it('lists featured public photos, newest first, and toggles flags with their events', async () => {
       const [heron, canyon, , hidden] = all as [Photo, Photo, Photo, Photo];
       const featuredIds = async () => (await b.photos.featured(24)).map((r) => r.photo.id).filter((id) => all.some((p) => p.id === id));
+      const featuring = (row: Photo) => [
+        pendingEvent('photos.photo.featured-changed.v1', { photoId: row.id, isFeatured: row.isFeatured, changedBy: owner, at: NOW.toISOString() }, { key: row.id }),
+      ];
       expect(await featuredIds()).toEqual([]);
-      for (const photo of [canyon, heron, hidden]) {
-        const updated = await b.photos.toggle(photo.id, 'isFeatured', (row) => [
-          pendingEvent('photos.photo.featured-changed.v1', { photoId: row.id, isFeatured: row.isFeatured, changedBy: owner, at: NOW.toISOString() }, { key: row.id }),
-        ]);
-        expect(updated.isFeatured).toBe(true);
-      }
+      for (const photo of [canyon, heron]) expect((await b.photos.toggle(photo.id, 'isFeatured', featuring)).isFeatured).toBe(true);
+      // A private photo is not featured: the home page would not show it. Refused, nothing changes.
+      await expect(b.photos.toggle(hidden.id, 'isFeatured', featuring)).rejects.toMatchObject({ code: 'NOT_PUBLIC', status: 409 });
+      expect(await b.photos.findById(hidden.id)).toMatchObject({ isPublic: false, isFeatured: false });
       expect(await featuredIds()).toEqual([heron.id, canyon.id]);
       const [once, twice] = await Promise.all(
         [1, 2].map(() =>
@@ -293,6 +324,16 @@ describeEachBackend('photos repositories', (backend) => {
       await b.outbox.flush();
       expect(b.bus.of('photos.photo.visibility-changed.v1').filter((e) => e.photoId === heron.id).map((e) => e.isPublic).sort()).toEqual([false, true]);
       expect(b.bus.of('photos.photo.featured-changed.v1').filter((e) => e.photoId === heron.id)).toHaveLength(1);
+      expect(b.bus.of('photos.photo.featured-changed.v1').filter((e) => e.photoId === hidden.id)).toEqual([]);
+      // A featured photo its owner then made private stays off the home page; it can be unfeatured,
+      // and is featured again only once public.
+      const heronNow = await b.photos.findById(heron.id);
+      if (heronNow?.isPublic) await b.photos.toggle(heron.id, 'isPublic', () => []);
+      expect(await featuredIds()).toEqual([canyon.id]);
+      expect((await b.photos.toggle(heron.id, 'isFeatured', featuring)).isFeatured).toBe(false);
+      await expect(b.photos.toggle(heron.id, 'isFeatured', featuring)).rejects.toMatchObject({ code: 'NOT_PUBLIC' });
+      await b.photos.toggle(heron.id, 'isPublic', () => []);
+      expect((await b.photos.toggle(heron.id, 'isFeatured', featuring)).isFeatured).toBe(true);
       await expect(b.photos.toggle(randomUUID(), 'isPublic', () => [])).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 

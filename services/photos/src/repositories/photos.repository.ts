@@ -2,7 +2,8 @@ import type { Delivery, PendingEvent } from '@wildframe/platform';
 import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../domain/photo';
 import type { Cell } from '../nature/geoprivacy';
 
-export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed';
+/** 'top-rated': by the AI's overall rating, highest first, unrated photos last. */
+export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed' | 'top-rated';
 
 export interface GalleryFilter {
   category?: string;
@@ -131,8 +132,9 @@ export abstract class PhotosRepository {
   abstract updateDescription(id: string, description: string): Promise<Photo>;
   /**
    * Flips a flag atomically (two quick toggles end where they started), with its events. Throws
-   * not-found; turning a flag on for a photo held for review throws held-for-review, and turning it
-   * on when `refuse` answers an error (checked on the state written) throws that (changing nothing).
+   * not-found; turning a flag on for a photo held for review throws held-for-review, featuring a
+   * photo that is not public throws not-public, and turning a flag on when `refuse` answers an error
+   * (checked on the state written) throws that (each changes nothing).
    */
   abstract toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>, refuse?: (photo: Photo) => Error | null): Promise<Photo>;
 

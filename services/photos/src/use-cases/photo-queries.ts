@@ -4,11 +4,12 @@ import type { Clock, Identity } from '@wildframe/platform';
 import type { Photo, PhotoWithUploader, Viewer } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, PhotoCard, PhotoDetail, toCard, toDetail } from '../domain/photo-view';
-import { allowanceFor, UploadLimits, uploadLimits, utcDay } from '../domain/upload-limits';
+import { allowanceFor, UploadLimits, uploadLimits, uploadSubject, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
 import { GalleryFilter, GalleryQuery, PageRequest, PhotosRepository } from '../repositories/photos.repository';
 import { PhotographersRepository } from '../photographers/photographers.repository';
+import { UploadAttemptsRepository } from '../upload-admission/upload-attempts.repository';
 
 export type { GalleryPage, UserStats } from '../dto/photos.responses';
 import type { GalleryPage, UserStats } from '../dto/photos.responses';
@@ -46,6 +47,7 @@ export class PhotoQueries {
     @Inject(CLOCK) private readonly clock: Clock,
     private readonly cache: PublicReadCache,
     private readonly photographers: PhotographersRepository,
+    private readonly attempts: UploadAttemptsRepository,
   ) {}
 
   /** The uploaders among the rows who have a public photographer page. */
@@ -172,9 +174,15 @@ export class PhotoQueries {
 
   async limits(identity: Identity | null, ip: string): Promise<UploadLimits> {
     const now = this.clock.now();
-    const subject = identity ? `user:${identity.userId}` : `guest:${ip}`;
-    const [used, storage] = await Promise.all([this.photos.uploadsOn(subject, utcDay(now)), identity ? this.photos.storageUsed(identity.userId) : Promise.resolve(0)]);
-    return uploadLimits(allowanceFor(identity?.plan ?? null), used, storage, now);
+    const subject = uploadSubject(identity, ip);
+    const day = utcDay(now);
+    const [stored, tries, storage] = await Promise.all([
+      this.photos.uploadsOn(subject, day),
+      // A guest's allowance counts tries (refused and failed ones too); a member's, stored photos.
+      identity ? Promise.resolve(0) : this.attempts.triesOn(subject, day),
+      identity ? this.photos.storageUsed(identity.userId) : Promise.resolve(0),
+    ]);
+    return uploadLimits(allowanceFor(identity?.plan ?? null), Math.max(stored, tries), storage, now);
   }
 
   async stats(identity: Identity): Promise<UserStats> {

@@ -10,9 +10,10 @@ import type { PhotoCredit } from '../domain/photo';
 import { PhotosError, photosErrors } from '../domain/photos.errors';
 import { isVisibleTo, toDetail } from '../domain/photo-view';
 import { slugFor } from '../domain/slug';
-import { allowanceFor, GUEST_LIMITS, MB, utcDay } from '../domain/upload-limits';
+import { allowanceFor, GUEST_LIMITS, MB, uploadSubject, utcDay } from '../domain/upload-limits';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
-import { MIME_TYPES, processImage, sniffImageKind } from '../images/image-pipeline';
+import { ImageJobs } from '../images/image-jobs';
+import { MIME_TYPES, sniffImageKind } from '../images/image-kinds';
 import { PhotoFiles } from '../images/photo-files';
 import { PHOTOS_CONFIG } from '../photos.config';
 import type { PhotosConfig } from '../photos.config';
@@ -21,6 +22,7 @@ import { NatureDetails } from '../nature/nature.service';
 import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadersRepository } from '../repositories/uploaders.repository';
+import { UploadAttemptsRepository } from '../upload-admission/upload-attempts.repository';
 
 export interface UploadInput {
   /** The uploaded file on local disk (multer writes it there). */
@@ -53,7 +55,8 @@ async function readHead(path: string): Promise<Buffer> {
 
 /**
  * The upload pipeline: limits, real type, derivatives, critique, storage, then the row — in an
- * order where a refused or failed upload leaves nothing behind.
+ * order where a refused or failed upload leaves nothing behind. Admission (`upload-admission/`)
+ * has already counted the try and checked the daily allowance before the file was read.
  */
 @Injectable()
 export class UploadPhoto {
@@ -63,6 +66,8 @@ export class UploadPhoto {
     private readonly photos: PhotosRepository,
     private readonly uploaders: UploadersRepository,
     private readonly files: PhotoFiles,
+    private readonly images: ImageJobs,
+    private readonly attempts: UploadAttemptsRepository,
     @Inject(ANALYSIS_CLIENT) private readonly analysis: AnalysisClient,
     @Inject(IMAGE_URLS) private readonly urls: ImageUrls,
     private readonly outbox: EventOutbox,
@@ -90,22 +95,27 @@ export class UploadPhoto {
     const user = input.identity;
     const allowance = allowanceFor(user?.plan ?? null);
     if (input.file.size > allowance.fileSizeMB * MB) throw photosErrors.fileTooLarge(allowance.fileSizeMB, allowance.planName);
-    const subject = user ? `user:${user.userId}` : `guest:${input.ip}`;
+    const subject = uploadSubject(user, input.ip);
     const day = utcDay(now);
     // A cheap early refusal; the authoritative check runs with the insert, under a lock.
-    if ((await this.photos.uploadsOn(subject, day)) >= allowance.dailyUploads) throw photosErrors.uploadLimit();
     if (user && (await this.photos.storageUsed(user.userId)) + input.file.size > allowance.storageMB * MB) throw photosErrors.storageLimit();
 
     const kind = sniffImageKind(await readHead(input.file.path));
     if (!kind) throw photosErrors.invalidType();
-    const processed = await processImage(input.file.path, kind);
+    const processed = await this.images.process(input.file.path, kind, allowance.maxPixels);
 
     const photoId = randomUUID();
+    // From here analysis may keep a rating for this id: recorded, so a crash before the photo is
+    // stored (or its refusal announced) is found at the next start or sweep and the rating removed.
+    await this.attempts.begin(photoId, now);
     const outcome = await this.analysis.analyze(
       { photoId, userId: user?.userId ?? null, title: input.title, description: input.description, image: processed.analysisCopy, isPublic: input.isPublic ?? false },
       this.config.ANALYSIS_DEADLINE_MS,
     );
-    if (outcome.outcome === 'refused') throw photosErrors.contentRefused();
+    if (outcome.outcome === 'refused') {
+      await this.attempts.end(photoId);
+      throw photosErrors.contentRefused();
+    }
     const rating = outcome.outcome === 'rated' || outcome.outcome === 'review' ? outcome.rating : undefined;
     // Held for review: kept private and unfeatured, without a nature category, until an admin approves it.
     const heldBecause = outcome.outcome === 'review' ? outcome.reasons : null;
@@ -174,10 +184,16 @@ export class UploadPhoto {
       );
     } catch (error) {
       await this.files.remove(photoId, keys.originalKey);
-      // The critique was stored for a photo that will not exist: tell analysis to drop it.
-      if (rating) await this.publishDeleted(photoId, user?.userId ?? '', 'upload refused');
+      if (rating) {
+        // The critique was stored for a photo that will not exist: tell analysis to drop it.
+        await this.publishDeleted(photoId, user?.userId ?? '', 'upload refused');
+        await this.attempts.end(photoId);
+      }
+      // Without an answer, analysis may still store a critique: the record stays, and the sweep
+      // announces the end of this photo once that can no longer happen.
       throw error;
     }
+    await this.attempts.end(photoId);
     if (user) await this.uploaders.ensure({ userId: user.userId, firstName: user.firstName, lastName: user.lastName });
     this.cache.invalidate();
     await this.outbox.flush();

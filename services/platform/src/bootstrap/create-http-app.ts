@@ -7,6 +7,7 @@ import { Logger } from 'nestjs-pino';
 import { isExposedHttpError, toExposedEnvelope } from '../errors/http-error.filter';
 import { httpMetricsMiddleware } from '../metrics/metrics';
 import { httpTracingMiddleware } from '../tracing/http-spans';
+import { rejectMalformedHost } from '../validation/host-header';
 import type { TrustProxySetting } from './trust-proxy';
 
 export const API_PREFIX = 'api';
@@ -52,6 +53,8 @@ export async function createHttpApp(rootModule: Type | DynamicModule, options: H
   app.use(httpMetricsMiddleware);
   // Before the gateway's proxy, so a proxied request carries the gateway's span.
   app.use(httpTracingMiddleware);
+  // Links are built from the host (social previews): a malformed one is the sender's 400.
+  app.use(rejectMalformedHost);
   options.beforeBodyParsers?.(app);
   app.use(express.json({ limit: '1mb' }), express.urlencoded({ extended: false, limit: '1mb' }), bodyParserErrors);
   return app;

@@ -48,6 +48,11 @@ export interface ServiceDefinition<S extends z.ZodObject> {
    * request's body must reach the service unread, or the service waits for it forever.
    */
   configureHttp?: (app: NestExpressApplication, config: z.infer<S>) => void;
+  /**
+   * How the active trace follows the code (`startTracing`'s `context`); default `async`.
+   * `synchronous` also takes AsyncLocalStorage out of the request log (`LoggingOptions.asyncContext`).
+   */
+  traceContext?: 'async' | 'synchronous';
 }
 
 function usesStorage(config: object): config is StorageServiceConfig {
@@ -72,7 +77,7 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
       env,
     ));
     // First: everything after it (the app, the bus, the outbox) runs inside traces.
-    tracing = startTracing({ service: definition.name, env });
+    tracing = startTracing({ service: definition.name, env, ...(definition.traceContext ? { context: definition.traceContext } : {}) });
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -80,7 +85,8 @@ export async function runService<S extends z.ZodObject>(definition: ServiceDefin
     }
     throw error;
   }
-  const logging = { service: definition.name, level: config.LOG_LEVEL };
+  // A process that traces synchronously runs no AsyncLocalStorage at all: its request log has no request scope either.
+  const logging = { service: definition.name, level: config.LOG_LEVEL, asyncContext: definition.traceContext !== 'synchronous' };
   const logger = createLogger(logging);
   if (tracing.exporters.length > 0) logger.info({ exporters: tracing.exporters }, `${definition.name} exports traces`);
   const busSettings = eventBusSettings(config);

@@ -1,11 +1,12 @@
 import { Controller, Get, Ip, Module } from '@nestjs/common';
+import type { IncomingMessage } from 'node:http';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import request from 'supertest';
 import { z } from 'zod';
 import { InProcessEventBus } from '../events';
 import { PlatformModule } from '../platform.module';
 import { createHttpApp } from './create-http-app';
-import { TrustProxySetting, trustProxyEnv } from './trust-proxy';
+import { clientAddress, clientProtocol, TrustProxySetting, trustProxyEnv } from './trust-proxy';
 
 @Controller('whoami')
 class WhoAmIController {
@@ -59,5 +60,34 @@ describe('TRUSTED_PROXIES', () => {
     } finally {
       await app.close();
     }
+  });
+});
+
+const requestFrom = (socketAddress: string, forwardedFor?: string) =>
+  ({ socket: { remoteAddress: socketAddress }, headers: forwardedFor === undefined ? {} : { 'x-forwarded-for': forwardedFor } }) as unknown as IncomingMessage;
+const loopbackTrusted = (address: string) => address === '127.0.0.1';
+
+describe('clientAddress (as Express req.ip)', () => {
+  it('is the socket address without a trusted proxy in front', () => {
+    expect(clientAddress(requestFrom('203.0.113.9'), loopbackTrusted)).toBe('203.0.113.9');
+    expect(clientAddress(requestFrom('203.0.113.9', '10.0.0.1'), loopbackTrusted)).toBe('203.0.113.9');
+  });
+
+  it('goes back through X-Forwarded-For while the hop is trusted', () => {
+    expect(clientAddress(requestFrom('127.0.0.1', '198.51.100.7'), loopbackTrusted)).toBe('198.51.100.7');
+    expect(clientAddress(requestFrom('127.0.0.1', '198.51.100.7, 127.0.0.1'), loopbackTrusted)).toBe('198.51.100.7');
+    expect(clientAddress(requestFrom('127.0.0.1', 'forged, 198.51.100.7'), loopbackTrusted)).toBe('198.51.100.7');
+  });
+});
+
+describe('clientProtocol (as Express req.protocol)', () => {
+  const request = (socketAddress: string, proto?: string) =>
+    ({ socket: { remoteAddress: socketAddress }, headers: proto === undefined ? {} : { 'x-forwarded-proto': proto } }) as unknown as IncomingMessage;
+
+  it("believes X-Forwarded-Proto only from a trusted proxy, and only its first value", () => {
+    expect(clientProtocol(request('203.0.113.9', 'https'), loopbackTrusted)).toBe('http');
+    expect(clientProtocol(request('127.0.0.1', 'https'), loopbackTrusted)).toBe('https');
+    expect(clientProtocol(request('127.0.0.1', 'https, http'), loopbackTrusted)).toBe('https');
+    expect(clientProtocol(request('127.0.0.1'), loopbackTrusted)).toBe('http');
   });
 });

@@ -1,3 +1,5 @@
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { IncomingMessage } from 'node:http';
 import { isIP } from 'node:net';
 import { z } from 'zod';
 
@@ -45,3 +47,33 @@ export const trustProxyEnv = {
     )
     .transform(parseTrustProxy),
 };
+
+/** Express's `trust proxy fn`: whether the hop-th address back from the socket is one of our proxies (TRUSTED_PROXIES). */
+export type TrustProxyFn = (address: string, hop: number) => boolean;
+
+/** The app's TRUSTED_PROXIES as Express applies it (read per call: tests change the setting after start). */
+export function trustProxyOf(app: NestExpressApplication): () => TrustProxyFn {
+  const expressApp = app.getHttpAdapter().getInstance() as { get(setting: string): unknown };
+  return () => expressApp.get('trust proxy fn') as TrustProxyFn;
+}
+
+/**
+ * The client's address as Express's `req.ip` gives it: the nearest address, going back through
+ * X-Forwarded-For while the hop is a trusted proxy.
+ */
+export function clientAddress(req: IncomingMessage, trust: TrustProxyFn): string {
+  const addresses = [req.socket.remoteAddress ?? ''];
+  const forwarded = req.headers['x-forwarded-for'];
+  if (typeof forwarded === 'string') addresses.push(...forwarded.split(',').map((a: string) => a.trim()).reverse());
+  for (let hop = 0; hop < addresses.length - 1; hop++) if (!trust(addresses[hop] as string, hop)) return addresses[hop] as string;
+  return addresses[addresses.length - 1] as string;
+}
+
+/** The scheme the client used, as Express's `req.protocol` gives it (X-Forwarded-Proto from a trusted proxy). */
+export function clientProtocol(req: IncomingMessage, trust: TrustProxyFn): string {
+  const own = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  if (!trust(req.socket.remoteAddress ?? '', 0)) return own;
+  const header = req.headers['x-forwarded-proto'];
+  const first = (typeof header === 'string' ? header : own).split(',', 1)[0]?.trim();
+  return first || own;
+}

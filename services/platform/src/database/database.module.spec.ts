@@ -7,7 +7,9 @@ import type { EventEnvelope } from '../events/event-bus';
 import { HealthRegistry } from '../health/health';
 import { describeEachBackend } from '../testing/each-backend';
 import { createServiceTestApp, type ServiceTestApp } from '../testing/service-test-app';
-import { DATABASE, DatabaseModule } from './database.module';
+import { FixedWindowRateLimiter } from '../rate-limit/fixed-window-rate-limiter';
+import { RateLimitStore } from '../rate-limit/rate-limit-store';
+import { createRateLimitStore, DATABASE, DatabaseModule, openServiceDatabase } from './database.module';
 import { MongoServiceDatabase } from './mongo/mongo-service-database';
 import { pendingEvent } from './ports';
 import { withEvents, withOutbox } from './mongo/outbox-fields';
@@ -81,6 +83,31 @@ describeEachBackend('DatabaseModule.forService', (backend) => {
     while (seen.length === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
     await t.bus.idle();
     expect(seen.map((e) => [e.id, e.key, e.payload])).toEqual([['ev-left-behind', 'p-left', expect.objectContaining({ photoId: 'p-left' })]]);
+  });
+
+  it('gives the service a rate-limit store every replica counts against, concurrent hits included', async () => {
+    const store = t.app.get(RateLimitStore, { strict: false });
+    // A second replica: its own connection to the same database.
+    const other = await openServiceDatabase({
+      schema: 'probe',
+      url: backend.url,
+      migrationsFolder: join(__dirname, 'test-fixtures', 'migrations'),
+      mongoModels: [{ name: 'Note', schema: noteSchema, collection: 'notes' }],
+      runMigrations: false,
+    });
+    try {
+      const now = () => Date.UTC(2026, 0, 1, 12, 0, 30);
+      const here = new FixedWindowRateLimiter('probe-signup', 5, 60_000, store, now);
+      const there = new FixedWindowRateLimiter('probe-signup', 5, 60_000, createRateLimitStore(other), now);
+      const hits = await Promise.all([...Array.from({ length: 4 }, () => here.tryHit('203.0.113.7')), ...Array.from({ length: 4 }, () => there.tryHit('203.0.113.7'))]);
+      expect(hits.filter(Boolean)).toHaveLength(5);
+      expect(await here.tryHit('203.0.113.8')).toBe(true);
+      // The next window starts afresh, on either replica.
+      const later = new FixedWindowRateLimiter('probe-signup', 5, 60_000, createRateLimitStore(other), () => now() + 60_000);
+      expect(await later.tryHit('203.0.113.7')).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('publishes an event stored by the previous version, before a field was added to its message, with that field’s default', async () => {

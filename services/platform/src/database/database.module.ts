@@ -5,6 +5,8 @@ import { HealthRegistry } from '../health/health';
 import { EventOutboxOptions, PostgresEventOutbox, type EventOutboxLogger } from './event-outbox';
 import { MongoEventOutbox, type MongoEventOutboxOptions } from './mongo/mongo-event-outbox';
 import { MongoServiceDatabase, type MongoModelDefinition } from './mongo/mongo-service-database';
+import { MongoRateLimitStore, PostgresRateLimitStore } from '../rate-limit/database-rate-limit-stores';
+import { RateLimitStore } from '../rate-limit/rate-limit-store';
 import { databaseDriver, EventOutbox } from './ports';
 import { ServiceDatabase, ServiceDatabaseOptions } from './service-database';
 
@@ -95,13 +97,18 @@ export function createEventOutbox(database: AnyServiceDatabase, bus: EventBus, o
   return database instanceof MongoServiceDatabase ? new MongoEventOutbox(database, bus, options) : new PostgresEventOutbox(database, bus, options);
 }
 
+/** The counts of the service's rate limits, in its database (also for contract suites). */
+export function createRateLimitStore(database: AnyServiceDatabase): RateLimitStore {
+  return database instanceof MongoServiceDatabase ? new MongoRateLimitStore(database) : new PostgresRateLimitStore(database);
+}
+
 /**
  * Gives a service module its own database handle, by the scheme of `url` (`postgres://` or
  * `mongodb://`): connects, applies the service's migrations (PostgreSQL) or creates its indexes
  * (MongoDB), and registers a readiness check named `database:<schema>`. Also gives it its
- * `EventOutbox`, the relay that publishes what the adapters committed with their changes. Exports
- * `DATABASE`, the typed handle's class (`ServiceDatabase` or `MongoServiceDatabase`) and
- * `EventOutbox`. Import it once per service module.
+ * `EventOutbox`, the relay that publishes what the adapters committed with their changes, and the
+ * `RateLimitStore` its per-address limits count in. Exports `DATABASE`, the typed handle's class
+ * (`ServiceDatabase` or `MongoServiceDatabase`), `EventOutbox` and `RateLimitStore`. Import it once per service module.
  */
 @Module({})
 export class DatabaseModule {
@@ -133,8 +140,13 @@ export class DatabaseModule {
           useFactory: (database: AnyServiceDatabase, bus: EventBus) => createEventOutbox(database, bus, options.outbox),
         },
         EventOutboxLifecycle,
+        {
+          provide: RateLimitStore,
+          inject: [DATABASE],
+          useFactory: (database: AnyServiceDatabase) => createRateLimitStore(database),
+        },
       ],
-      exports: [DATABASE, driver === 'mongo' ? MongoServiceDatabase : ServiceDatabase, EventOutbox],
+      exports: [DATABASE, driver === 'mongo' ? MongoServiceDatabase : ServiceDatabase, EventOutbox, RateLimitStore],
     };
   }
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
 import { trackPool } from '../metrics/metrics';
+import { rateLimitTableDdl } from '../rate-limit/database-rate-limit-stores';
 import { outboxTableDdl } from './event-outbox';
 
 export interface ServiceDatabaseOptions {
@@ -79,6 +80,8 @@ export class ServiceDatabase {
         );
         // Events committed with the writes they announce, until the relay publishes them (EventOutbox).
         for (const statement of outboxTableDdl(this.schema)) await client.query(statement);
+        // Per-address limits every replica counts against (FixedWindowRateLimiter).
+        for (const statement of rateLimitTableDdl(this.schema)) await client.query(statement);
       } finally {
         await client.query('SELECT pg_advisory_unlock(hashtext($1))', [`wildframe.migrate.${this.schema}`]);
       }

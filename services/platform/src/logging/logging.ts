@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { LoggerModule, PinoLogger as NestPinoLogger } from 'nestjs-pino';
 import pino, { Logger as PinoLogger, LoggerOptions } from 'pino';
+import { pinoHttp, type HttpLogger, type Options as PinoHttpOptions } from 'pino-http';
 import { traceLogFields } from '../tracing/trace-context';
 
 export const HTTP_REQUEST_ID_HEADER = 'x-request-id';
@@ -30,6 +31,12 @@ export interface LoggingOptions {
   level: string;
   /** Where to write; defaults to stdout. Tests pass a stream to read what was logged. */
   destination?: pino.DestinationStream;
+  /**
+   * `false`: this process runs no AsyncLocalStorage (the gateway, whose proxy it would halve): the
+   * request log line comes from a plain middleware (`requestLogger`), and what the code logs during
+   * a request is not bound to the request's logger. Default true (nestjs-pino's request scope).
+   */
+  asyncContext?: boolean;
 }
 
 export function loggerOptions(options: LoggingOptions): LoggerOptions {
@@ -57,23 +64,36 @@ export function requestIdOf(req: IncomingMessage, res: ServerResponse): string {
   return id;
 }
 
-/** Structured JSON request logging with a request id per request (echoed as `x-request-id`). */
-export function loggingModule(options: LoggingOptions): DynamicModule {
-  return LoggerModule.forRoot({
-    // Every route under the global prefix, in the path syntax of Express 5.
-    forRoutes: [{ path: '{*path}', method: RequestMethod.ALL }],
-    pinoHttp: {
-      logger: createLogger(options),
-      genReqId: requestIdOf,
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
-      // Health probes every few seconds would drown everything else.
-      autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
-        res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-      },
+/** Every route under the global prefix, in the path syntax of Express 5. */
+export const ALL_ROUTES = { path: '{*path}', method: RequestMethod.ALL };
+
+/** The request log: one line per completed request, with its request id (echoed as `x-request-id`). */
+function requestLogOptions(logger: PinoLogger): PinoHttpOptions {
+  return {
+    logger,
+    genReqId: requestIdOf,
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
+    // Health probes every few seconds would drown everything else.
+    autoLogging: { ignore: (req) => (req.url ?? '').startsWith('/api/health') },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }),
+      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
     },
-  });
+  };
+}
+
+/**
+ * Structured JSON request logging with a request id per request (echoed as `x-request-id`): nestjs-pino's
+ * middleware (request-scoped loggers through AsyncLocalStorage), or none when `asyncContext` is false
+ * (the process then installs `requestLogger` itself).
+ */
+export function loggingModule(options: LoggingOptions, logger: PinoLogger = createLogger(options)): DynamicModule {
+  return LoggerModule.forRoot({ forRoutes: options.asyncContext === false ? [] : [ALL_ROUTES], pinoHttp: requestLogOptions(logger) });
+}
+
+/** The request log as a plain middleware, with no request scope (a process without AsyncLocalStorage). */
+export function requestLogger(logger: PinoLogger): HttpLogger {
+  return pinoHttp(requestLogOptions(logger));
 }
 
 /**

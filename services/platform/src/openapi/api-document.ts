@@ -55,6 +55,7 @@ const ERROR_TEXT: Record<number, string> = {
   413: 'Request body or file too large',
   415: 'Unsupported content type',
   422: 'Understood but refused (content policy, image rules)',
+  423: 'Locked: too many failed sign-ins in a row; the password must be reset through the security questions',
   429: 'Too many requests: try again later',
   503: 'A dependency is unavailable',
 };

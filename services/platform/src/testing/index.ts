@@ -7,3 +7,4 @@ export * from './mongo-test-server';
 export * from './recording-bus';
 export * from './kafka-dead-letters';
 export * from './replace-provider';
+export * from './main-thread-cpu';

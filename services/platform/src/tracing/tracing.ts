@@ -5,6 +5,7 @@ import { BatchSpanProcessor, ConsoleSpanExporter, NodeTracerProvider, type SpanP
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
 import { z } from 'zod';
 import { loadConfig, type Env } from '../config/load-config';
+import { SynchronousContextManager } from './synchronous-context';
 
 /** The instrumentation scope of every span the platform starts. */
 export const TRACER_NAME = '@wildframe/platform';
@@ -54,6 +55,12 @@ export interface TracingOptions {
   env: Env;
   /** Extra span processors (tests: an in-memory exporter), whatever the environment says. */
   spanProcessors?: SpanProcessor[];
+  /**
+   * How the active trace follows the code: `async` (default) through callbacks and promises
+   * (AsyncLocalStorage); `synchronous` only through synchronous calls, at no cost per asynchronous
+   * operation (the gateway, whose proxy it would otherwise halve; see SynchronousContextManager).
+   */
+  context?: 'async' | 'synchronous';
 }
 
 export interface Tracing {
@@ -116,8 +123,8 @@ export function startTracing(options: TracingOptions): Tracing {
     resourceFromAttributes({ [ATTR_SERVICE_NAME]: config.OTEL_SERVICE_NAME ?? `wildframe-${options.service}` }),
   );
   const provider = new NodeTracerProvider({ resource, spanProcessors: processors });
-  // Default context manager (AsyncLocalStorage) and propagators (W3C trace context and baggage).
-  provider.register();
+  // Default propagators (W3C trace context and baggage); the default context manager is AsyncLocalStorage.
+  provider.register(options.context === 'synchronous' ? { contextManager: new SynchronousContextManager() } : undefined);
   current = {
     exporters,
     enabled: true,

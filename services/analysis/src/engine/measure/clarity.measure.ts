@@ -1,4 +1,4 @@
-import { Box, FULL_FRAME, Plane, pixelBounds, quantile } from '../image/pixels';
+import { Box, FULL_FRAME, Plane, gaussianBlur, halve, pixelBounds, quantile, sobel } from '../image/pixels';
 
 export interface ClarityMeasurement {
   /**
@@ -9,6 +9,12 @@ export interface ClarityMeasurement {
   acutance: number | null;
   /** Median contrast (grey levels per pixel at the coarse scale) of the edges it was measured on. */
   edgeStrength: number;
+  /**
+   * Acutance of the full-resolution centre crop (one pixel is one pixel of the photo): it still
+   * separates a good edge from an excellent one where the working copy's is already at its ceiling.
+   * Null without edges there; absent from ratings stored before it was measured.
+   */
+  detailAcutance?: number | null;
   /** Where acutance was read: on the detected subject, or on the whole frame. */
   measuredOn: 'subject' | 'frame';
   /** Standard deviation of sensor/grain noise in grey levels, read in the flattest areas at full resolution. */
@@ -151,8 +157,10 @@ export function measureBlockiness(luma: Plane): number {
 export function measureClarity(scales: ScaleSpace, detailLuma: Plane, subject: Box | null): ClarityMeasurement {
   const onSubject = subject ? measureAcutance(scales, subject) : null;
   const read = onSubject && onSubject.acutance !== null ? onSubject : measureAcutance(scales);
+  const detail = measureAcutance({ fine: sobel(gaussianBlur(detailLuma, 0.7)).magnitude, coarse: sobel(gaussianBlur(halve(detailLuma), 1.25)).magnitude });
   return {
     acutance: read.acutance,
+    detailAcutance: detail.acutance,
     edgeStrength: read.edgeStrength,
     measuredOn: onSubject && onSubject.acutance !== null ? 'subject' : 'frame',
     noiseSigma: measureNoise(detailLuma),

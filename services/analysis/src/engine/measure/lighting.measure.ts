@@ -25,6 +25,9 @@ export interface LightingMeasurement {
   /** Luma percentiles used by the editing tips (black and white points). */
   p1: number;
   p99: number;
+  /** Luma percentiles that tell the scene's key (a high-key frame has few darks, a low-key one few lights). Absent from ratings stored before they were measured. */
+  p10?: number;
+  p90?: number;
 }
 
 const MID_GREY = 118;
@@ -64,7 +67,7 @@ function subjectMedian(luma: Plane, box: Box): number {
   return lumaPercentile(histogram, (x1 - x0) * (y1 - y0), 0.5);
 }
 
-function evOf(median: number): number {
+export function evOf(median: number): number {
   return Math.log2(Math.max(1e-4, srgbToLinear(Math.max(1, median))) / srgbToLinear(MID_GREY));
 }
 
@@ -91,6 +94,8 @@ export function measureLighting(image: RgbImage, luma: Plane, subject: Box | nul
   const median = lumaPercentile(histogram, n, 0.5);
   const p1 = lumaPercentile(histogram, n, 0.01);
   const p99 = lumaPercentile(histogram, n, 0.99);
+  const p10 = lumaPercentile(histogram, n, 0.1);
+  const p90 = lumaPercentile(histogram, n, 0.9);
   const onSubject = subject ? subjectMedian(luma, subject) : null;
   return {
     medianLuma: median,
@@ -104,5 +109,7 @@ export function measureLighting(image: RgbImage, luma: Plane, subject: Box | nul
     contrast: Math.sqrt(variance) / 255,
     p1,
     p99,
+    p10,
+    p90,
   };
 }

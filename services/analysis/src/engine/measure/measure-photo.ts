@@ -8,6 +8,7 @@ import { LightingMeasurement, measureLighting } from './lighting.measure';
 import { findSalientRegion } from './saliency';
 import { visualSignature } from './signature';
 import { StructureMeasurement, measureStructure } from './structure.measure';
+import { SyntheticMeasurement, measureSynthetic } from './synthetic.measure';
 
 /** What the object detector found, in frame fractions. */
 export interface Detection {
@@ -73,6 +74,8 @@ export interface PhotoMeasurements {
   colour: ColourMeasurement;
   composition: CompositionMeasurement;
   structure: StructureMeasurement;
+  /** Signs of an image made on a computer (flat patches, perfect ramps, few colours). Absent from ratings stored before it was measured. */
+  synthetic: SyntheticMeasurement;
   /** Visual signature (see `visualSignature`), for comparing photos. */
   signature: number[];
 }
@@ -241,6 +244,7 @@ export function measurePhoto(image: DecodedImage, detections: readonly Detection
     colour,
     composition,
     structure,
+    synthetic: measureSynthetic(image.working),
     signature: visualSignature(lab, colour, structure),
   };
 }

@@ -1,5 +1,6 @@
 import type { ContentClassifier } from './content-classifier';
 import type { ObjectDetector } from './object-detector';
+import type { TextDetector } from './text-detector';
 
 /** A model that is ready, or why it is not (shown in the evidence as "not run (…)"). */
 export type ModelState<T> = { ready: true; model: T } | { ready: false; reason: string };
@@ -7,6 +8,8 @@ export type ModelState<T> = { ready: true; model: T } | { ready: false; reason: 
 export interface ModelFactories {
   detector: () => Promise<ObjectDetector>;
   classifier: () => Promise<ContentClassifier>;
+  /** Absent: text is not looked for (the evidence says so). */
+  text?: () => Promise<TextDetector>;
 }
 
 function describe(error: unknown): string {
@@ -21,6 +24,7 @@ function describe(error: unknown): string {
 export class ModelLoader {
   private detectorLoad?: Promise<ModelState<ObjectDetector>>;
   private classifierLoad?: Promise<ModelState<ContentClassifier>>;
+  private textLoad?: Promise<ModelState<TextDetector>>;
 
   constructor(private readonly factories: ModelFactories) {}
 
@@ -28,11 +32,12 @@ export class ModelLoader {
   warmUp(): void {
     void this.detector();
     void this.classifier();
+    void this.text();
   }
 
   /** Resolves once every load already started has finished, either way (for an orderly shutdown). */
   async settled(): Promise<void> {
-    await Promise.all([this.detectorLoad, this.classifierLoad]);
+    await Promise.all([this.detectorLoad, this.classifierLoad, this.textLoad]);
   }
 
   detector(): Promise<ModelState<ObjectDetector>> {
@@ -49,6 +54,17 @@ export class ModelLoader {
       (error: unknown) => ({ ready: false as const, reason: `content classifier failed to load: ${describe(error)}` }),
     );
     return this.classifierLoad;
+  }
+
+  text(): Promise<ModelState<TextDetector>> {
+    const factory = this.factories.text;
+    this.textLoad ??= factory
+      ? factory().then(
+          (model) => ({ ready: true as const, model }),
+          (error: unknown) => ({ ready: false as const, reason: `text detector failed to load: ${describe(error)}` }),
+        )
+      : Promise.resolve({ ready: false as const, reason: 'text detector not configured' });
+    return this.textLoad;
   }
 }
 

@@ -7,7 +7,7 @@ import { LocalAnalysis, LocalPhotoAnalyzer } from '../local-photo-analyzer';
 import type { AnalysisInput } from '../photo-analyzer';
 import type { EngineRating } from '../photo-analyzer';
 import { REFERENCE_SET } from '../scoring/reference-set';
-import { OpenAiPhotoAnalyzer } from './openai-photo-analyzer';
+import { OpenAiPhotoAnalyzer, VISION_DOUBT } from './openai-photo-analyzer';
 import { OpenAiVisionClient, VisionRating, visionRatingSchema } from './openai-vision.client';
 
 jest.setTimeout(300_000);
@@ -23,6 +23,7 @@ const MODEL_ANSWER: VisionRating = {
   feedback: 'A bright kingfisher on a clean perch.   The background is calm. Try a lower angle next time.',
   subject: 'common kingfisher',
   category: 'wildlife',
+  naturePhotograph: 'yes',
   evidence: { composition: ['bird on the left third'], lighting: ['soft front light'], clarity: ['feathers sharp'], creativity: ['classic perch pose'] },
 };
 
@@ -82,8 +83,10 @@ describe('OpenAI engine against a local chat-completions server', () => {
     }
   }
   let local: LocalPhotoAnalyzer;
+  let measured: LocalAnalysis;
   const analyzer = (overrides: Partial<ConstructorParameters<typeof OpenAiVisionClient>[0]> = {}): OpenAiPhotoAnalyzer =>
     new OpenAiPhotoAnalyzer(local, new OpenAiVisionClient({ apiKey: 'sk-test', baseUrl, model: 'gpt-4o-mini', timeoutMs: 2000, maxRetries: 2, ...overrides }));
+  const outcomeOf = (engine: OpenAiPhotoAnalyzer) => engine.analyze({ image: KINGFISHER, title: 'Kingfisher', description: 'On a perch', deadline: Date.now() + 20_000 });
   const rate = async (engine: OpenAiPhotoAnalyzer, deadlineMs = 20_000): Promise<EngineRating> => {
     const outcome = await engine.analyze({ image: KINGFISHER, title: 'Kingfisher', description: 'On a perch', deadline: Date.now() + deadlineMs });
     if (outcome.outcome !== 'rated') throw new Error('expected a rating');
@@ -92,7 +95,7 @@ describe('OpenAI engine against a local chat-completions server', () => {
 
   beforeAll(async () => {
     baseUrl = await fake.start();
-    const measured = await new LocalPhotoAnalyzer(null, REFERENCE_SET).analyzeInDetail({ image: KINGFISHER, title: '', description: '', deadline: Date.now() + 60_000 });
+    measured = await new LocalPhotoAnalyzer(null, REFERENCE_SET).analyzeInDetail({ image: KINGFISHER, title: '', description: '', deadline: Date.now() + 280_000 });
     local = new MeasuredOnce(measured);
   });
   afterAll(() => fake.stop());
@@ -137,7 +140,8 @@ describe('OpenAI engine against a local chat-completions server', () => {
     expect(rating.feedback).toBe('A bright kingfisher on a clean perch. The background is calm. Try a lower angle next time.');
     expect(rating.subject).toBe('common kingfisher');
     expect(rating.category).toBe('wildlife');
-    expect(rating.evidence.composition).toEqual(['gpt-4o-mini: bird on the left third']);
+    // The model's reasons as it gave them: "How we measured" names no model (aiModel does).
+    expect(rating.evidence.composition).toEqual(['bird on the left third']);
     expect(rating.evidence.screening.weapons).toBe('not checked (no offline model)');
     expect(rating.measurements.clarity.acutance).toBeGreaterThan(1);
   });
@@ -180,5 +184,62 @@ describe('OpenAI engine against a local chat-completions server', () => {
     const rating = await rate(analyzer({ timeoutMs: 60_000, maxRetries: 5 }), 1500);
     expect(Date.now() - started).toBeLessThan(3000);
     expect(rating.aiModel).toMatch(/openai fallback: (timeout|deadline reached)/);
+  });
+
+  describe('the same refusal and review rules as the local engine', () => {
+    const withOutcome = (outcome: LocalAnalysis['outcome']): OpenAiPhotoAnalyzer => {
+      class Screened extends LocalPhotoAnalyzer {
+        constructor() {
+          super(null, REFERENCE_SET);
+        }
+        override async analyzeInDetail(_input: AnalysisInput): Promise<LocalAnalysis> {
+          return { ...measured, outcome };
+        }
+      }
+      return new OpenAiPhotoAnalyzer(new Screened(), new OpenAiVisionClient({ apiKey: 'sk-test', baseUrl, model: 'gpt-4o-mini', timeoutMs: 2000, maxRetries: 0 }));
+    };
+    const rated = (): EngineRating => {
+      if (measured.outcome.outcome === 'refused') throw new Error('the kingfisher was refused');
+      return measured.outcome.rating;
+    };
+
+    it('never sends a photo the local screening refuses', async () => {
+      const refused = { outcome: 'refused' as const, reasons: ['It looks like a screenshot or a document, not a nature photograph.'], evidence: rated().evidence };
+      expect(await outcomeOf(withOutcome(refused))).toEqual(refused);
+      expect(fake.requests).toHaveLength(0);
+    });
+
+    it('keeps a photo the local screening holds for review held, with its reasons, rated by the model', async () => {
+      const reasons = ['It looks made on a computer (a render, a gradient or a screen capture), not taken with a camera.'];
+      const outcome = await outcomeOf(withOutcome({ outcome: 'review', rating: rated(), reasons }));
+      expect(outcome.outcome).toBe('review');
+      if (outcome.outcome !== 'review') throw new Error('expected a hold');
+      expect(outcome.reasons).toEqual(reasons);
+      expect(outcome.rating.aiModel).toBe('openai:gpt-4o-mini');
+      // Held and the model unreachable: still held, rated locally.
+      fake.respond = (_req, res) => fake.answer(res, null, 500);
+      const fallback = await outcomeOf(withOutcome({ outcome: 'review', rating: rated(), reasons }));
+      expect(fallback.outcome).toBe('review');
+    });
+
+    it("holds a photo the model doubts is a nature photograph; the model's word alone never refuses", async () => {
+      for (const doubt of ['no', 'unsure'] as const) {
+        fake.respond = (_req, res) => fake.answer(res, { ...MODEL_ANSWER, naturePhotograph: doubt });
+        const outcome = await outcomeOf(analyzer());
+        expect(outcome.outcome).toBe('review');
+        if (outcome.outcome === 'review') expect(outcome.reasons).toEqual([VISION_DOUBT]);
+      }
+    });
+  });
+
+  it('serves as the engine from a local OpenAI-compatible vision server (OPENAI_BASE_URL, any key, its own model name)', async () => {
+    // e.g. llama.cpp's server or vLLM on this machine: same request, same schema, same parsing.
+    const engine = new OpenAiPhotoAnalyzer(local, new OpenAiVisionClient({ apiKey: 'local', baseUrl, model: 'qwen2.5-vl-7b-instruct', timeoutMs: 2000, maxRetries: 0 }));
+    const rating = await rate(engine);
+    expect(rating.aiModel).toBe('openai:qwen2.5-vl-7b-instruct');
+    const body = fake.requests[0]?.body as { model: string; response_format: { json_schema: { schema: { required: string[] } } } };
+    expect(body.model).toBe('qwen2.5-vl-7b-instruct');
+    expect(body.response_format.json_schema.schema.required).toContain('naturePhotograph');
+    expect(fake.requests[0]?.headers.authorization).toBe('Bearer local');
   });
 });

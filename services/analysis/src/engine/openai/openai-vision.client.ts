@@ -39,6 +39,8 @@ export const visionRatingSchema = z.object({
   feedback: z.string().min(1).max(2000),
   subject: z.string().max(200).nullable(),
   category: z.enum(['wildlife', 'landscape', 'others']),
+  /** Whether the image is a nature photograph at all ('no' or 'unsure' holds it for an admin's review; the model alone never refuses). */
+  naturePhotograph: z.enum(['yes', 'unsure', 'no']),
   evidence: z.object({ composition: evidenceList, lighting: evidenceList, clarity: evidenceList, creativity: evidenceList }),
 });
 
@@ -50,6 +52,10 @@ const SYSTEM_PROMPT = [
   'Judge only what is visible in the image; use the measured facts as help, and say in the evidence what each score rests on.',
   'Feedback: warm, precise and encouraging, concrete about what to improve. Category: wildlife for wild animals,',
   'landscape for scenes, others for anything else (pets, livestock, plants and close-ups).',
+  'naturePhotograph: yes for a photograph of nature taken with a camera; no for documents, screenshots, renders, drawings',
+  'and photos of man-made things; unsure when in doubt. Use the subject name from the title or description when it fits the image;',
+  'never name an animal the image does not show. Give one exposure direction at most, and respect deliberate high-key, low-key and',
+  'silhouette photos. Write for photographers, in plain words: no technical measures, model names or statistics in the feedback.',
 ].join(' ');
 
 /** Why a call failed, short enough for `aiModel` ("local… (openai fallback: timeout)"). */

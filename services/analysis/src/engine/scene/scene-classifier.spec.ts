@@ -1,24 +1,41 @@
 import sharp from 'sharp';
 import { decodeImage } from '../image/decode-image';
 import { measurePhoto } from '../measure/measure-photo';
-import { SCENE_CLASSES, SCENE_HEAD, classifyScene } from './scene-classifier';
+import { NO_TEXT, SCENE_CLASSES, SCENE_HEAD, SceneVerdict, classifyScene, computerMadeShare, needsTextReading } from './scene-classifier';
 
 describe('scene classifier head', () => {
-  it('gives finite probabilities summing to 1 and a refusal only at its threshold', async () => {
+  it('gives finite probabilities summing to 1, a refusal only at its threshold and a hold only from its review threshold or a sign', async () => {
     const image = await sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 90, g: 140, b: 200 } } }).jpeg().toBuffer();
     const measurements = measurePhoto(await decodeImage(image), []);
     const network = { backbone: new Float32Array(SCENE_HEAD.backboneSize).fill(0.1), classPeaks: new Float32Array(SCENE_HEAD.classPeaks) };
-    const verdict = classifyScene(network, measurements);
+    const verdict = classifyScene(network, measurements, NO_TEXT);
     const values = SCENE_CLASSES.map((c) => verdict.probabilities[c]);
     expect(values.every(Number.isFinite)).toBe(true);
     expect(values.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
     expect(Number.isFinite(verdict.pNoNature) && verdict.pNoNature >= 0 && verdict.pNoNature <= 1).toBe(true);
-    expect(verdict.noNature).toBe(verdict.pNoNature >= SCENE_HEAD.refuseAbove);
-    expect(SCENE_HEAD.refuseAbove).toBeGreaterThan(0.5);
+    expect(verdict.nature === 'none').toBe(verdict.pNoNature >= SCENE_HEAD.refuseAbove);
+    expect(SCENE_HEAD.refuseAbove).toBeGreaterThan(SCENE_HEAD.reviewAbove);
+    expect(SCENE_HEAD.reviewAbove).toBeGreaterThan(0.5);
+    // A flat blue frame is all flat patches with no grain: the computer-made sign holds it whatever the head says.
+    expect(computerMadeShare(measurements)).toBeGreaterThanOrEqual(SCENE_HEAD.signs.computerMade);
+    expect(verdict.computerMade).toBe(true);
+    expect(verdict.nature).not.toBe('clear');
+    // A page's worth of text lines holds it too.
+    expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines }).mostlyText).toBe(true);
+    expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines - 1 }).mostlyText).toBe(false);
+  });
+
+  it('asks for the text detector only from the gate on, and always without a verdict', () => {
+    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textGate: 0.3 } };
+    const verdict = (pNoNature: number) => ({ pNoNature }) as SceneVerdict;
+    expect(needsTextReading(verdict(0.29), head)).toBe(false);
+    expect(needsTextReading(verdict(0.3), head)).toBe(true);
+    expect(needsTextReading(null, head)).toBe(true);
+    expect(needsTextReading(verdict(0), { ...head, signs: { ...head.signs, textGate: undefined } })).toBe(true);
   });
 
   it('refuses features of another shape rather than guessing', async () => {
     const measurements = measurePhoto(await decodeImage(await sharp({ create: { width: 64, height: 64, channels: 3, background: '#777' } }).png().toBuffer()), []);
-    expect(() => classifyScene({ backbone: new Float32Array(10), classPeaks: new Float32Array(80) }, measurements)).toThrow(/train:analysis/);
+    expect(() => classifyScene({ backbone: new Float32Array(10), classPeaks: new Float32Array(80) }, measurements, NO_TEXT)).toThrow(/train:analysis/);
   });
 });

@@ -1,5 +1,6 @@
 import type { PhotoMeasurements } from '../measure/measure-photo';
 import type { DetectorFeatures } from '../models/object-detector';
+import type { TextReading } from '../models/text-detector';
 import { MEASURED_FEATURES, sceneFeatures } from './scene-features';
 import sceneHead from './scene-head.json';
 import { SoftmaxModel, predictProbabilities } from './softmax-regression';
@@ -19,8 +20,22 @@ export interface SceneHead extends SoftmaxModel {
    * the one question refusal asks (the four-class head spends its capacity telling nature apart).
    */
   refusal: SoftmaxModel;
-  /** A photo is refused as "no nature" only when the refusal head's P(not-nature) is at least this (chosen on cross-validation). */
+  /**
+   * From this P(not-nature) a photo is held for an admin's review: above every nature photo of the
+   * training sets and every realistic crop, flip or exposure change of one, out of fold, plus a margin.
+   */
+  reviewAbove: number;
+  /** From this P(not-nature) a photo is refused: above every nature sample of the training sets, every crop included, out of fold, plus a margin. */
   refuseAbove: number;
+  /**
+   * Measured signs that hold a photo for review whatever the head says, set beyond every nature
+   * training sample (calibrate-signs.ts): this many text lines or more (a page, a screen), and this
+   * share of flat or perfectly ramped patches with no more than this grain, or with no edge at all
+   * (made on a computer). `textGate`: the text detector runs only from this P(not-nature) on, below
+   * the lowest that any training image with that many text lines reached out of fold (a clear nature
+   * photo skips it; absent: it always runs).
+   */
+  signs: { textLines: number; computerMade: number; grainBelow: number; textGate?: number };
 }
 
 export interface SceneVerdict {
@@ -28,15 +43,35 @@ export interface SceneVerdict {
   probabilities: Record<SceneClass, number>;
   /** The refusal head's probability that the photo shows no nature at all. */
   pNoNature: number;
-  /** `pNoNature` reached the refusal threshold: the classifier is confident there is no nature. */
-  noNature: boolean;
+  /** Where `pNoNature` and the measured signs put the photo: clearly nature, unsure (held for review), or certainly not nature. */
+  nature: 'clear' | 'unsure' | 'none';
+  /** The signs that hold a photo for review on their own (see `SceneHead.signs`). */
+  mostlyText: boolean;
+  computerMade: boolean;
+  reviewAbove: number;
   refuseAbove: number;
+}
+
+/** The measured sign of an image made on a computer: flat patches and perfect ramps together. */
+export function computerMadeShare(m: PhotoMeasurements): number {
+  return m.synthetic.flatShare + m.synthetic.smoothShare;
 }
 
 export const SCENE_HEAD: SceneHead = sceneHead;
 
+/** The text reading of a photo where the text detector did not run: no evidence of text either way. */
+export const NO_TEXT: TextReading = { share: 0, lines: 0 };
+
+/**
+ * Whether the text detector should read a photo the head has judged without it: only where a page or
+ * a screen is still possible (see `SceneHead.signs.textGate`); without a verdict (no detector) always.
+ */
+export function needsTextReading(verdict: SceneVerdict | null, head: SceneHead = SCENE_HEAD): boolean {
+  return verdict === null || verdict.pNoNature >= (head.signs.textGate ?? 0);
+}
+
 /** Scene class of a photo from what the detector network saw and the measurements, by the trained head. */
-export function classifyScene(network: DetectorFeatures, measurements: PhotoMeasurements, head: SceneHead = SCENE_HEAD): SceneVerdict {
+export function classifyScene(network: DetectorFeatures, measurements: PhotoMeasurements, text: TextReading, head: SceneHead = SCENE_HEAD): SceneVerdict {
   if (network.backbone.length !== head.backboneSize || network.classPeaks.length !== head.classPeaks || head.measuredFeatures.join('|') !== MEASURED_FEATURES.join('|')) {
     throw new Error('the scene head was trained on other features; run npm run train:analysis');
   }
@@ -45,5 +80,11 @@ export function classifyScene(network: DetectorFeatures, measurements: PhotoMeas
   const pNoNature = predictProbabilities(head.refusal, features)[head.refusal.classes.indexOf('not-nature')] ?? 0;
   const probabilities = Object.fromEntries(SCENE_CLASSES.map((c) => [c, p[head.classes.indexOf(c)] ?? 0])) as Record<SceneClass, number>;
   const scene = SCENE_CLASSES.reduce((best, c) => (probabilities[c] > probabilities[best] ? c : best), SCENE_CLASSES[0] as SceneClass);
-  return { scene, probabilities, pNoNature, noNature: pNoNature >= head.refuseAbove, refuseAbove: head.refuseAbove };
+  const mostlyText = text.lines >= head.signs.textLines;
+  // Grain is the camera's signature; a frame with no edge at all to focus on (a smooth gradient, a
+  // flat render) shows none worth measuring either, whatever its JPEG ripples read as.
+  const noCameraGrain = measurements.clarity.noiseSigma <= head.signs.grainBelow || measurements.clarity.acutance === null;
+  const computerMade = computerMadeShare(measurements) >= head.signs.computerMade && noCameraGrain;
+  const nature = pNoNature >= head.refuseAbove ? 'none' : pNoNature >= head.reviewAbove || mostlyText || computerMade ? 'unsure' : 'clear';
+  return { scene, probabilities, pNoNature, nature, mostlyText, computerMade, reviewAbove: head.reviewAbove, refuseAbove: head.refuseAbove };
 }

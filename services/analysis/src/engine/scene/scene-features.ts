@@ -14,6 +14,11 @@ export const MEASURED_FEATURES = [
   'colourfulness',
   'diagonal share',
   ...Array.from({ length: 8 }, (_, i) => `edge orientation ${i * 22.5}°`),
+  // The signs of an image made on a computer (drawings, renders, screens), for the head to weigh with the rest.
+  'flat patches',
+  'flat or perfectly smooth patches',
+  'distinct colours',
+  'camera grain',
 ] as const;
 
 function unit(values: Float32Array): number[] {
@@ -30,6 +35,11 @@ function unit(values: Float32Array): number[] {
  * frame, sky against ground, natural colour, where the edges run).
  */
 export function sceneFeatures(network: DetectorFeatures, m: PhotoMeasurements): number[] {
+  return [...detectorSceneFeatures(network, m), ...madeSignFeatures(m)];
+}
+
+/** The features that need the detector's reading (the training scripts cache them per image). */
+export function detectorSceneFeatures(network: DetectorFeatures, m: PhotoMeasurements): number[] {
   const subject = m.composition.subject;
   return [
     ...unit(network.backbone),
@@ -45,4 +55,13 @@ export function sceneFeatures(network: DetectorFeatures, m: PhotoMeasurements): 
     m.structure.diagonalShare,
     ...m.structure.orientationHistogram,
   ];
+}
+
+/**
+ * Signs of a drawing, a render or a screen rather than a photograph: flat fills and perfect ramps,
+ * few colours, no sensor grain. None depends on the detector (the training scripts compute them
+ * without it); grain is capped at 4 grey levels, where every photograph already has plenty.
+ */
+export function madeSignFeatures(m: PhotoMeasurements): number[] {
+  return [m.synthetic.flatShare, m.synthetic.flatShare + m.synthetic.smoothShare, Math.sqrt(m.synthetic.colourShare), Math.min(m.clarity.noiseSigma, 4) / 4];
 }

@@ -15,7 +15,7 @@ export interface Finding {
   topic: FindingTopic;
 }
 
-export type FindingTopic = 'exposure' | 'tones' | 'focus' | 'noise' | 'compression' | 'placement' | 'size' | 'framing' | 'level' | 'look' | 'colour' | 'lines';
+export type FindingTopic = 'exposure' | 'highlights' | 'shadows' | 'tones' | 'focus' | 'noise' | 'compression' | 'placement' | 'size' | 'framing' | 'level' | 'look' | 'colour' | 'lines';
 
 /** "a" or "an" before a word (by its first letter: good enough for the words the engine uses). */
 export function article(word: string): string {

@@ -1,6 +1,7 @@
 import type { Detection, PhotoMeasurements } from '../measure/measure-photo';
 import { MIN_SUBJECT_AREA, MIN_SUBJECT_SCORE } from '../measure/measure-photo';
 import type { SceneVerdict } from '../scene/scene-classifier';
+import { CONFIDENT_LABEL } from '../subject/name-subject';
 import { MAX_HORIZON_TILT } from './composition.score';
 
 export type PhotoCategory = 'wildlife' | 'landscape' | 'others';
@@ -18,14 +19,21 @@ export interface CategoryVerdict {
 const WILD = new Set(['bird', 'elephant', 'bear', 'zebra', 'giraffe']);
 /** COCO animals that are usually pets or livestock, with the confidence above which we believe the label. */
 const DOMESTIC: Readonly<Record<string, number>> = { cat: 0.45, dog: 0.45, horse: 0.6, cow: 0.6, sheep: 0.6 };
-/** Below this a detector label is only "some animal" (CenterNet calls a tiger a horse at 31 %). */
-const NAMEABLE = 0.5;
+/** Below this a detector label is only "some animal" (CenterNet calls a tiger a horse at 31 %, a hedgehog a bear). */
+const NAMEABLE = CONFIDENT_LABEL;
 
 function plural(label: string, count: number): string {
   if (count === 1) return label;
   const word = label === 'sheep' ? 'sheep' : `${label}s`;
   return `${count} ${word}`;
 }
+
+const SCENE_WORDS: Readonly<Record<SceneVerdict['scene'], string>> = {
+  wildlife: 'a wildlife photo',
+  landscape: 'a landscape',
+  'other-nature': 'a nature photo (plants, close-ups, pets or livestock)',
+  'not-nature': 'not a nature photo',
+};
 
 const SCENE_CATEGORY: Readonly<Record<SceneVerdict['scene'], PhotoCategory>> = {
   wildlife: 'wildlife',
@@ -44,7 +52,7 @@ export function classifyCategory(detections: readonly Detection[] | null, m: Pho
   if (!scene) return rules;
   const category = SCENE_CATEGORY[scene.scene];
   const p = Math.round(scene.probabilities[scene.scene] * 100);
-  const evidence = [`scene classifier: ${scene.scene} (${p} %)`, ...rules.evidence.filter((e) => e.startsWith('detector'))];
+  const evidence = [`reads as ${SCENE_WORDS[scene.scene]} (${p} % sure)`, ...rules.evidence.filter((e) => e.startsWith('an animal') || e.startsWith('a person') || e.startsWith('no animal'))];
   if (category === rules.category) return { ...rules, evidence };
   // Called a landscape only where the scene shows one (a horizon, detail from sky to ground), not a blank frame.
   if (category === 'landscape') return { category, subject: rules.category === 'landscape' ? 'landscape' : null, subjectPhrase: 'the scene', evidence };
@@ -56,6 +64,32 @@ export function classifyCategory(detections: readonly Detection[] | null, m: Pho
   // others: keep a named domestic animal or person, drop a "landscape" or wild label the classifier overruled.
   const keep = rules.category === 'others' || rules.subject === 'person';
   return keep ? { ...rules, category, evidence } : { category, subject: null, subjectPhrase: m.composition.subject ? 'the main subject' : 'the frame', evidence };
+}
+
+/** The scene classifier alone gives a nature badge (Wildlife, Landscape) only from this probability. */
+export const BADGE_ON_ITS_OWN = 0.6;
+/**
+ * No nature badge from this P(not nature) on, whatever supports it: an image the refusal head finds
+ * more likely not nature than not, by a margin, is shown as others (a render read as a landscape).
+ * Out of fold it takes the badge from 3 of the 52 wildlife and landscape fixture photos and 1 of
+ * the 31 training-only ones.
+ */
+export const BADGE_NOT_NATURE_BELOW = 0.7;
+
+/**
+ * A Wildlife or Landscape badge needs support beyond a lukewarm scene classifier: the classifier
+ * sure of it (`BADGE_ON_ITS_OWN`), or an animal shape or the photographer's animal word for
+ * Wildlife, a horizon or the photographer's landscape word for Landscape. Without it the photo is
+ * shown as others: a pencil or a wrench the classifier half-mistook for nature gets no nature badge.
+ */
+export function supportedCategory(verdict: CategoryVerdict, scene: SceneVerdict | null, detections: readonly Detection[] | null, m: PhotoMeasurements, words: { kind: 'animal' | 'plant' | 'landscape' } | null): CategoryVerdict {
+  if (!scene || (verdict.category !== 'wildlife' && verdict.category !== 'landscape')) return verdict;
+  if (scene.pNoNature >= BADGE_NOT_NATURE_BELOW) return { ...verdict, category: 'others', evidence: [...verdict.evidence, 'it may not be a nature photograph, so it gets no nature badge'] };
+  const sure = scene.probabilities[verdict.category] >= BADGE_ON_ITS_OWN;
+  const animalShape = (detections ?? []).some((d) => d.label !== 'person' && (WILD.has(d.label) || d.label in DOMESTIC) && d.score >= MIN_SUBJECT_SCORE && d.box.width * d.box.height >= MIN_SUBJECT_AREA);
+  const supported = verdict.category === 'wildlife' ? animalShape || words?.kind === 'animal' : m.composition.horizon !== null || words?.kind === 'landscape';
+  if (sure || supported) return verdict;
+  return { ...verdict, category: 'others', evidence: [...verdict.evidence, `not sure enough it is ${verdict.category === 'wildlife' ? 'a wildlife photo' : 'a landscape'} to badge it so`] };
 }
 
 /**
@@ -71,21 +105,21 @@ function categoryByRules(detections: readonly Detection[] | null, m: PhotoMeasur
   );
   const main = m.composition.subject?.source === 'detector' ? m.composition.subject : null;
 
-  if (detections === null) evidence.push('object detection not run: category judged from the measurements only');
+  if (detections === null) evidence.push('shapes not read: category judged from the measurements only');
 
   if (animals.length > 0) {
     const best = [...animals].sort((a, b) => b.score * Math.sqrt(b.box.width * b.box.height) - a.score * Math.sqrt(a.box.width * a.box.height))[0] as Detection;
     const sameKind = animals.filter((a) => a.label === best.label).length;
     const domesticThreshold = DOMESTIC[best.label];
     if (domesticThreshold !== undefined && best.score >= domesticThreshold) {
-      evidence.push(`detector: ${best.label} at ${Math.round(best.score * 100)} % (a domestic animal)`);
+      evidence.push(best.score >= NAMEABLE ? `an animal shape reads as a ${best.label} (${Math.round(best.score * 100)} % sure: a domestic animal)` : `an animal shape, most likely a pet or livestock (${Math.round(best.score * 100)} % sure)`);
       return { category: 'others', subject: plural(best.label, sameKind), subjectPhrase: `the ${best.label}`, evidence };
     }
     const named = WILD.has(best.label) && best.score >= NAMEABLE;
     evidence.push(
       named
-        ? `detector: ${best.label} at ${Math.round(best.score * 100)} %`
-        : `detector: an animal (closest class ${best.label} at ${Math.round(best.score * 100)} %, too unsure to name)`,
+        ? `an animal shape reads as a ${best.label} (${Math.round(best.score * 100)} % sure)`
+        : 'an animal shape, too unsure to name',
     );
     return named
       ? { category: 'wildlife', subject: plural(best.label, sameKind), subjectPhrase: `the ${best.label}`, evidence }
@@ -93,7 +127,7 @@ function categoryByRules(detections: readonly Detection[] | null, m: PhotoMeasur
   }
 
   if (main?.label === 'person') {
-    evidence.push(`detector: a person at ${Math.round(main.confidence * 100)} %`);
+    evidence.push(`a person shape (${Math.round(main.confidence * 100)} % sure)`);
     return { category: 'others', subject: 'person', subjectPhrase: 'the person', evidence };
   }
 
@@ -101,7 +135,7 @@ function categoryByRules(detections: readonly Detection[] | null, m: PhotoMeasur
   const topToBottom = verticalContrast(m.signature);
   const deepFocus = m.structure.detailSpread >= 0.45;
   const closeUp = m.composition.subject?.source === 'saliency' && m.structure.detailSpread < 0.45;
-  if (detections !== null) evidence.push('detector: no animal or person');
+  if (detections !== null) evidence.push('no animal or person shape');
   if (!closeUp && (horizon || (topToBottom >= 12 && deepFocus))) {
     evidence.push(
       horizon ? 'a horizon line runs across the frame' : `sharp detail across ${Math.round(m.structure.detailSpread * 100)} % of the frame, sky and ground differ`,

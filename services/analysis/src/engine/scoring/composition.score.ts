@@ -1,7 +1,9 @@
 import { COMPOSITION_HEAD, CompositionHead, learnedFramingTerm } from '../composition/composition-head';
 import type { CompositionMeasurement, Subject } from '../measure/measure-photo';
 import { offLevel } from '../measure/lean';
+import type { SubjectRef } from '../subject/name-subject';
 import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
+import { be, capitalise, pronoun, verb } from './words';
 
 /** What the learned framing term reads besides the measurements: the detector backbone's pooled features. */
 export interface LearnedFramingInput {
@@ -36,7 +38,7 @@ const CLEAR_LEAN = 0.15;
  *    verticals), weighted by how clearly they agree;
  *  - without a subject, the horizon's height against the thirds.
  */
-export function scoreComposition(m: CompositionMeasurement, where: string, learned: LearnedFramingInput | null, head: CompositionHead = COMPOSITION_HEAD): AspectScore {
+export function scoreComposition(m: CompositionMeasurement, where: SubjectRef, learned: LearnedFramingInput | null, head: CompositionHead = COMPOSITION_HEAD): AspectScore {
   const own = scoreFrame(m, where, learned, head);
   const mirror = learned?.mirror;
   if (!mirror) return own;
@@ -45,11 +47,11 @@ export function scoreComposition(m: CompositionMeasurement, where: string, learn
   // independent second look at the same composition: averaging the two halves that noise.
   const mirrored = scoreFrame(mirror.composition, where, { backbone: mirror.backbone }, head);
   const score = (own.score + mirrored.score) / 2;
-  return { ...own, score, evidence: [...own.evidence, `the frame mirrored left to right scores ${oneDecimal(mirrored.score)} against ${oneDecimal(own.score)} as it is: the composition score is their mean`] };
+  return { ...own, score, evidence: [...own.evidence, 'scored as it is and mirrored left to right, and averaged (left and right make no difference to composition)'] };
 }
 
 /** One frame's composition score (`scoreComposition` averages the frame and its mirror image). */
-function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFramingInput | null, head: CompositionHead): AspectScore {
+function scoreFrame(m: CompositionMeasurement, where: SubjectRef, learned: LearnedFramingInput | null, head: CompositionHead): AspectScore {
   const evidence: string[] = [];
   const problems: Finding[] = [];
   const strengths: Finding[] = [];
@@ -65,8 +67,8 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
     const fromEdge = Math.min(x, 1 - x, y, 1 - y);
     evidence.push(
       subject.source === 'detector'
-        ? `subject found by the detector: ${subject.label ?? 'subject'} (${Math.round(subject.confidence * 100)} % confidence)`
-        : 'no animal or person detected: subject taken from the area that stands out in colour and focus',
+        ? `the subject stands out by its shape (${Math.round(subject.confidence * 100)} % sure)`
+        : 'no animal or person recognised: the subject is the area that stands out in colour and focus',
     );
     // A clear point of interest is a strength of its own; losing it (cut away, cropped out) costs.
     score += subject.source === 'detector' ? 0.4 + 0.8 * ramp((subject.confidence - 0.25) / 0.35) : 0.8 * ramp((subject.confidence - 0.2) / 0.3);
@@ -76,25 +78,25 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
     const edgePenalty = 3 * ramp((0.2 - fromEdge) / 0.2);
     score += Math.max(thirdsBonus, centreBonus) - edgePenalty;
     if (edgePenalty >= 0.75) {
-      evidence.push(`${where} sits ${percent(fromEdge)} from the edge of the frame`);
-      problems.push({ aspect: 'composition', topic: 'placement', weight: edgePenalty, sentence: `${cap(where)} crowds the edge of the frame, so give it room to look or move into.` });
+      evidence.push(`${where.phrase} ${verb(where, 'sits', 'sit')} ${percent(fromEdge)} of the frame from its edge`);
+      problems.push({ aspect: 'composition', topic: 'placement', weight: edgePenalty, sentence: `${capitalise(where.phrase)} ${verb(where, 'crowds', 'crowd')} the edge of the frame, so give ${pronoun(where)} room to look or move into.` });
     } else if (thirdsBonus >= centreBonus && thirdsBonus > 0) {
-      evidence.push(`${where} is ${percent(thirdsDistance)} of the frame from a rule-of-thirds point`);
-      if (thirdsBonus >= 1) strengths.push({ aspect: 'composition', topic: 'placement', weight: thirdsBonus, sentence: `Placing ${where} near a rule-of-thirds point gives the frame balance and movement.` });
+      evidence.push(`${where.phrase} ${be(where)} ${percent(thirdsDistance)} of the frame from a rule-of-thirds point`);
+      if (thirdsBonus >= 1) strengths.push({ aspect: 'composition', topic: 'placement', weight: thirdsBonus, sentence: `Placing ${where.phrase} near a rule-of-thirds point gives the frame balance and movement.` });
     } else if (centreBonus > 0) {
-      evidence.push(`${where} is centred`);
-      problems.push({ aspect: 'composition', topic: 'placement', weight: 0.6, sentence: `${cap(where)} is centred, which feels static: try placing it on a third.` });
+      evidence.push(`${where.phrase} ${be(where)} centred`);
+      problems.push({ aspect: 'composition', topic: 'placement', weight: 0.6, sentence: `${capitalise(where.phrase)} ${be(where)} centred, which feels static: try placing ${pronoun(where)} on a third.` });
     } else {
-      evidence.push(`${where} is between the centre and the thirds (${percent(thirdsDistance)} from the nearest thirds point)`);
+      evidence.push(`${where.phrase} ${be(where)} between the centre and the thirds (${percent(thirdsDistance)} of the frame from the nearest thirds point)`);
     }
 
-    evidence.push(`${where} fills ${percent(area)} of the frame`);
+    evidence.push(`${where.phrase} ${verb(where, 'fills', 'fill')} ${percent(area)} of the frame`);
     // Size: room to breathe. Best up to a third of the frame, then less and less room around it;
     // a speck under 3 % loses up to 1.5.
     const size = area < 0.03 ? -1.5 * ramp((0.03 - area) / 0.025) : -3 * ramp((area - 0.3) / 0.6);
     score += size;
-    if (area < 0.02) problems.push({ aspect: 'composition', topic: 'size', weight: -size, sentence: `${cap(where)} is small in the frame, so get closer or crop in.` });
-    else if (area >= 0.7) problems.push({ aspect: 'composition', topic: 'size', weight: -size, sentence: `${cap(where)} fills the frame edge to edge, so step back or crop looser to give it room.` });
+    if (area < 0.02) problems.push({ aspect: 'composition', topic: 'size', weight: -size, sentence: `${capitalise(where.phrase)} ${be(where)} small in the frame, so get closer or crop in.` });
+    else if (area >= 0.7) problems.push({ aspect: 'composition', topic: 'size', weight: -size, sentence: `${capitalise(where.phrase)} ${verb(where, 'fills', 'fill')} the frame edge to edge, so step back or crop looser to give ${pronoun(where)} room.` });
 
     if (edgeContact.length > 0) {
       // A frame-filling portrait touches the edges by design; a mid-sized subject touching them is cut off.
@@ -106,8 +108,8 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
         (edgeContact.includes('top') !== edgeContact.includes('bottom') && 1 - box.height >= 0.2 ? 1 : 0);
       const penalty = perSide * edgeContact.length + 1.2 * lopsided;
       score -= penalty;
-      evidence.push(`${where} touches the ${edgeContact.join(', ')} edge${edgeContact.length > 1 ? 's' : ''}${lopsided > 0 ? ' with open space on the opposite side' : ''}`);
-      if (penalty >= 0.7) problems.push({ aspect: 'composition', topic: 'framing', weight: penalty, sentence: `The frame cuts into ${where}, so leave a little space around it.` });
+      evidence.push(`${where.phrase} ${verb(where, 'touches', 'touch')} the ${edgeContact.join(', ')} edge${edgeContact.length > 1 ? 's' : ''}${lopsided > 0 ? ' with open space on the opposite side' : ''}`);
+      if (penalty >= 0.7) problems.push({ aspect: 'composition', topic: 'framing', weight: penalty, sentence: `The frame cuts into ${where.phrase}, so leave a little space around ${pronoun(where)}.` });
     }
   } else {
     // Without a point of interest the frame must hold together as a scene (layers, horizon, level).
@@ -117,7 +119,7 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
   // Calm edges: detail running into the outer ring means something is cut or cramped.
   const crampedEdges = 2.2 * ramp((m.edgeWeight - 0.5) / 1.5);
   score -= crampedEdges;
-  evidence.push(`fine detail in the outer ring of the frame at ${oneDecimal(m.edgeWeight)}× its share of the area (below 1: calm edges)`);
+  evidence.push(m.edgeWeight < 0.8 ? 'the edges of the frame are calm' : m.edgeWeight < 1.5 ? 'some detail runs into the edges of the frame' : 'busy detail runs into the edges of the frame');
   if (m.edgeWeight >= 1.5 && m.edgeContact.length === 0) {
     problems.push({ aspect: 'composition', topic: 'framing', weight: crampedEdges, sentence: 'The busiest detail runs into the edges of the frame, so a looser framing would give it room.' });
   }
@@ -133,15 +135,15 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
     const offset = Math.hypot(m.weightCentre.x - 0.5, m.weightCentre.y - 0.5);
     const imbalance = 2.5 * ramp((offset - 0.15) / 0.2);
     score -= imbalance;
-    evidence.push(`visual weight ${percent(offset)} of the frame from its centre`);
+    evidence.push(offset < 0.15 ? 'the eye is drawn near the centre of the frame' : `the eye is drawn ${percent(offset)} of the frame away from its centre`);
     if (imbalance >= 1) problems.push({ aspect: 'composition', topic: 'placement', weight: imbalance, sentence: 'The visual weight sits far to one side and leaves the rest of the frame empty, so recompose to balance it.' });
   }
   // Layers from top to bottom (sky, distance, ground): a frame that holds several reads with depth.
   const layers = 1.8 * ramp(m.layering / 45);
   score += layers;
-  evidence.push(`colour layers from top to bottom differ by up to ΔE ${Math.round(m.layering)}`);
+  evidence.push(m.layering >= 30 ? 'clear layers from top to bottom (sky, distance, ground)' : m.layering >= 12 ? 'some layering from top to bottom' : 'little change from top to bottom');
 
-  scoreLevel(m, (delta) => (score += delta), evidence, problems, strengths);
+  const tilt = scoreLevel(m, (delta) => (score += delta), evidence, strengths);
 
   const horizon = m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT ? m.horizon : null;
   if (horizon && !subject) {
@@ -164,17 +166,23 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
     // taught it. The measured terms keep the weight chosen with it in cross-validation.
     const term = learnedFramingTerm(m, learned.backbone, head);
     score = NEUTRAL + head.measuredWeight * (score - NEUTRAL) + term;
-    evidence.push(`learned framing term (level, room and placement against tilted, off-centre and tighter framings): ${term >= 0 ? '+' : '−'}${oneDecimal(Math.abs(term))}`);
+    evidence.push(`against the same scene tilted, off-centre or cropped tighter, this framing ranks ${term >= 0.8 ? 'well' : term >= -0.8 ? 'about average' : 'low'}`);
     // The share of the frame's line energy turned off level and plumb (`offLevel`): every line
     // counts, in proportion to how clearly the lines agree, so a small turn costs a little on any
     // photo with lines, and a turned horizon or row of trunks costs most.
     if (m.axes) {
       const cost = head.offLevelPoints * offLevel(m.axes);
       score -= cost;
-      evidence.push(`line energy ${oneDecimal(Math.abs(m.axes.angle))}° off level or plumb (agreement ${Math.round(100 * m.axes.alignment)} %): −${oneDecimal(cost)}`);
+      if (Math.abs(m.axes.angle) >= 1 && m.axes.alignment >= 0.1) evidence.push(`the lines as a whole run ${Math.round(Math.abs(m.axes.angle))}° off level`);
     }
   } else {
-    evidence.push('learned framing term not applied (it reads the object detector, which did not run)');
+    evidence.push('judged on the measurements alone (the comparison with other framings did not run)');
+  }
+  if (tilt) {
+    // A tilt a photographer sees is named and costs in full, whatever the blend gives the measured terms.
+    const finding = tiltFinding(tilt);
+    score -= finding.weight;
+    problems.push(finding);
   }
   return { score: clampScore(score), evidence, problems, strengths };
 }
@@ -184,14 +192,15 @@ function scoreFrame(m: CompositionMeasurement, where: string, learned: LearnedFr
  * to how clearly they agree (`CLEAR_LEAN`). The cost grows with every degree past half a degree, so
  * turning a photo further always costs more. Feedback names a tilt only when the lines are clear.
  */
-function scoreLevel(m: CompositionMeasurement, add: (delta: number) => void, evidence: string[], problems: Finding[], strengths: Finding[]): void {
+function scoreLevel(m: CompositionMeasurement, add: (delta: number) => void, evidence: string[], strengths: Finding[]): NamedTilt | null {
   const lean = m.lean;
   // A horizon line is trusted when all the straight lines agree with it (or there are none to ask):
   // a shore or a ridge can pass the horizon test at a slant of its own.
-  const horizon = m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT && (!lean || Math.abs(lean.angle - m.horizon.angle) <= 1.5) ? m.horizon : null;
+  const horizon =
+    confidentHorizon(m) ?? (m.horizon && Math.abs(m.horizon.angle) <= MAX_HORIZON_TILT && (!lean || Math.abs(lean.angle - m.horizon.angle) <= 1.5) ? m.horizon : null);
   if (!horizon && !lean) {
     evidence.push('no horizon or straight lines to judge the level by');
-    return;
+    return null;
   }
   const angle = horizon ? horizon.angle : (lean as NonNullable<typeof lean>).angle;
   const clarity = horizon ? 1 : 0.35 + 0.65 * ramp((lean as NonNullable<typeof lean>).strength / CLEAR_LEAN);
@@ -203,21 +212,71 @@ function scoreLevel(m: CompositionMeasurement, add: (delta: number) => void, evi
   const what = horizon ? 'horizon' : 'straight lines';
   if (tilt <= LEVEL) evidence.push(`${what} level (${oneDecimal(tilt)}°)`);
   else if (horizon) evidence.push(`horizon tilted ${oneDecimal(tilt)}° (drops to the ${angle > 0 ? 'right' : 'left'})`);
-  else evidence.push(`straight lines lean ${oneDecimal(tilt)}° ${angle > 0 ? 'clockwise' : 'anticlockwise'} (agreement ${Math.round(100 * (lean?.strength ?? 0))} %)`);
-  if (!clear) return;
-  if (tilt <= LEVEL) {
+  else evidence.push(`straight lines lean ${oneDecimal(tilt)}° ${angle > 0 ? 'clockwise' : 'anticlockwise'}${clear ? '' : ', but they do not agree enough to be sure'}`);
+  if (clear && tilt <= LEVEL) {
     strengths.push({ aspect: 'composition', topic: 'level', weight: 0.8, sentence: horizon ? 'The horizon is level.' : 'The frame is level, with its lines standing straight.' });
-  } else if (tilt >= 1 && tilt <= MAX_HORIZON_TILT && penalty >= 0.3) {
-    const degrees = Math.max(1, Math.round(tilt));
-    problems.push({
-      aspect: 'composition',
-      topic: 'level',
-      weight: penalty,
-      sentence: horizon
-        ? `The horizon tilts by about ${degrees} degree${degrees > 1 ? 's' : ''}, so straighten it.`
-        : `The frame leans by about ${degrees} degree${degrees > 1 ? 's' : ''}, judging by its straight lines, so straighten it.`,
-    });
+    return null;
   }
+  return namedTilt(m);
+}
+
+/**
+ * A horizon sure enough to name a tilt by: straight across (nearly) the whole width with a strong step
+ * in brightness, and neither clearly agreeing straight lines nor the lines' axes turned another way
+ * (a sloping shore, bank or ridge passes the horizon test at a slant of its own, and the rest of the
+ * frame's lines then disagree with it).
+ */
+function confidentHorizon(m: CompositionMeasurement): NonNullable<CompositionMeasurement['horizon']> | null {
+  const h = m.horizon;
+  if (!h || Math.abs(h.angle) > MAX_HORIZON_TILT || h.coverage < CONFIDENT_COVERAGE || h.contrast < CONFIDENT_CONTRAST) return null;
+  if (m.lean && m.lean.strength >= CLEAR_LEAN && Math.abs(m.lean.angle - h.angle) > 1.5) return null;
+  if (m.axes && m.axes.alignment >= AGREEING_AXES && Math.abs(m.axes.angle - h.angle) > 1.5) return null;
+  return h;
+}
+
+/**
+ * The tilt the feedback names and the score pays for in full: that of a confident horizon, else of
+ * strongly agreeing straight lines (trunks, posts, a jetty), between `NAMED_TILT` and 8°. A strong
+ * line the other lines contradict, weakly agreeing lines and the lines' axes alone name nothing.
+ */
+function namedTilt(m: CompositionMeasurement): NamedTilt | null {
+  const named = (angle: number, horizon: boolean): NamedTilt | null => {
+    const degrees = Math.abs(angle);
+    return degrees >= NAMED_TILT && degrees <= MAX_HORIZON_TILT ? { degrees, horizon } : null;
+  };
+  const horizon = confidentHorizon(m);
+  if (horizon) return named(horizon.angle, true);
+  if (m.horizon && m.horizon.coverage >= CONFIDENT_COVERAGE && m.horizon.contrast >= CONFIDENT_CONTRAST) return null;
+  return m.lean && m.lean.strength >= STRONG_LINES ? named(m.lean.angle, false) : null;
+}
+
+/** A tilt the feedback names and the score pays for in full (not a tenth, as the measured terms count). */
+interface NamedTilt {
+  degrees: number;
+  horizon: boolean;
+}
+
+/** A tilt this large is named; below it a photo reads as level to most eyes, and a sloping line can read as one. */
+const NAMED_TILT = 2.5;
+/** Points per degree past one that a named tilt costs after the blend: a 5° tilt of a clear horizon costs 1.8. */
+const TILT_POINTS = 0.45;
+/** A confident horizon runs across this share of the width at least, with at least this step in brightness (grey levels). */
+const CONFIDENT_COVERAGE = 0.95;
+const CONFIDENT_CONTRAST = 40;
+/** The lines' axes disagree with a horizon when they agree this clearly among themselves. */
+const AGREEING_AXES = 0.4;
+/** Straight lines name a tilt without a horizon only when they agree this strongly (`FrameLean.strength`). */
+const STRONG_LINES = 0.2;
+
+/** What a named tilt costs and how the feedback says it ("The horizon tilts about 5° — straighten it."). */
+function tiltFinding(tilt: NamedTilt): Finding {
+  const degrees = Math.max(2, Math.round(tilt.degrees));
+  return {
+    aspect: 'composition',
+    topic: 'level',
+    weight: Math.min(2.5, TILT_POINTS * Math.max(0, tilt.degrees - 1)),
+    sentence: tilt.horizon ? `The horizon tilts about ${degrees}° — straighten it.` : `The frame leans about ${degrees}°, judging by its straight lines — straighten it.`,
+  };
 }
 
 const POWER_POINTS = [
@@ -227,8 +286,9 @@ const POWER_POINTS = [
   [2 / 3, 2 / 3],
 ] as const;
 
+/** A box this close to a side (frame fractions) touches it: the subject is cut by the frame, not merely near it. */
 function sidesTouched(box: Subject['box']): Array<'left' | 'right' | 'top' | 'bottom'> {
-  const margin = 0.012;
+  const margin = 0.004;
   const sides: Array<'left' | 'right' | 'top' | 'bottom'> = [];
   if (box.x <= margin) sides.push('left');
   if (box.x + box.width >= 1 - margin) sides.push('right');
@@ -242,6 +302,3 @@ function ramp(value: number): number {
   return Math.min(1, Math.max(0, value));
 }
 
-function cap(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
-}

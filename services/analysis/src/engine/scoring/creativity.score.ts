@@ -1,6 +1,6 @@
 import type { PhotoMeasurements } from '../measure/measure-photo';
 import { signatureDistance } from '../measure/signature';
-import { AspectScore, Finding, article, clampScore, oneDecimal, percent } from './aspect-score';
+import { AspectScore, Finding, article, clampScore, percent } from './aspect-score';
 
 /**
  * The fixed set a photo's distinctiveness is measured against: the visual signatures of the
@@ -48,20 +48,20 @@ export function scoreCreativity(m: PhotoMeasurements, reference: ReferenceSet, e
   const relative = nearest === null ? 1 : nearest / reference.typicalDistance;
   const distinctiveness = clampScore(5 + (5 * (relative - 1)) / 0.6);
   evidence.push(
-    `distinctiveness ${oneDecimal(distinctiveness)}/10: its look is ${oneDecimal(relative)}× as far from the ${reference.signatures.length} reference photos as they are from each other`,
+    `its look (colours, layout, lines) is ${relative >= 1.3 ? 'unlike' : relative >= 0.85 ? 'a little different from' : 'close to'} that of typical nature photos: ${Math.round(distinctiveness)} of 10`,
   );
 
   let harmony: number;
   if (m.colour.harmony !== null) {
     harmony = clampScore(10 * Math.min(1, Math.max(0, (m.colour.harmony - 0.75) / 0.25)));
-    evidence.push(`colour harmony ${oneDecimal(harmony)}/10: ${percent(m.colour.harmony)} of the colour fits ${article(m.colour.harmonyScheme ?? 'harmonious')} ${m.colour.harmonyScheme} scheme`);
+    evidence.push(`${percent(m.colour.harmony)} of the colour fits ${article(m.colour.harmonyScheme ?? 'harmonious')} ${m.colour.harmonyScheme} scheme: colour harmony ${Math.round(harmony)} of 10`);
   } else {
     harmony = clampScore(m.lighting.dynamicRange / 25);
-    evidence.push(`monochrome: tonal range ${oneDecimal(harmony)}/10 (${m.lighting.dynamicRange} of 255 grey levels used)`);
+    evidence.push(`black and white: its tones span ${Math.round((m.lighting.dynamicRange / 255) * 100)} % of the range from black to white, ${Math.round(harmony)} of 10`);
   }
 
   const dynamics = clampScore((10 * (m.structure.diagonalShare - 0.2)) / 0.4);
-  evidence.push(`dynamic lines ${oneDecimal(dynamics)}/10: ${percent(m.structure.diagonalShare)} of edge energy runs diagonally`);
+  evidence.push(`${percent(m.structure.diagonalShare)} of the lines and edges run diagonally: movement ${Math.round(dynamics)} of 10`);
 
   const score = clampScore(0.45 * distinctiveness + 0.3 * harmony + 0.25 * dynamics);
   if (distinctiveness >= 7.5) strengths.push({ aspect: 'creativity', topic: 'look', weight: distinctiveness - 6, sentence: 'The photo has a look of its own, unlike the usual framing of such scenes.' });

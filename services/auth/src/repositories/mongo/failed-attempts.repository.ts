@@ -1,13 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { MongoServiceDatabase } from '@wildframe/platform';
 import { AttemptAction, AttemptScope, FailedAttemptsRepository } from '../failed-attempts.repository';
 import { authCollections } from './schemas';
 import type { AuthCollections, FailedAttemptDoc } from './schemas';
-
-/** Regular-expression metacharacters are escaped: a prefix matches only itself. */
-function literalPrefix(prefix: string): RegExp {
-  return new RegExp(`^${prefix.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')}`);
-}
 
 @Injectable()
 export class MongoFailedAttemptsRepository extends FailedAttemptsRepository {
@@ -19,8 +15,14 @@ export class MongoFailedAttemptsRepository extends FailedAttemptsRepository {
     return authCollections(this.database);
   }
 
-  async record(action: AttemptAction, scope: AttemptScope, subject: string, at: Date): Promise<void> {
-    await (await this.db()).attempts.insertOne({ action, scope, subject, at } satisfies FailedAttemptDoc);
+  async record(action: AttemptAction, scope: AttemptScope, subject: string, at: Date): Promise<string> {
+    const id = randomUUID();
+    await (await this.db()).attempts.insertOne({ _id: id, action, scope, subject, at } satisfies FailedAttemptDoc);
+    return id;
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await (await this.db()).attempts.deleteMany({ _id: { $in: [...ids] } });
   }
 
   async since(action: AttemptAction, scope: AttemptScope, subject: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
@@ -34,10 +36,6 @@ export class MongoFailedAttemptsRepository extends FailedAttemptsRepository {
 
   async clear(action: AttemptAction, scope: AttemptScope, subject: string): Promise<void> {
     await (await this.db()).attempts.deleteMany({ action, scope, subject });
-  }
-
-  async clearPrefix(action: AttemptAction, scope: AttemptScope, prefix: string): Promise<void> {
-    await (await this.db()).attempts.deleteMany({ action, scope, subject: { $regex: literalPrefix(prefix) } });
   }
 
   async deleteOlderThan(cutoff: Date): Promise<void> {

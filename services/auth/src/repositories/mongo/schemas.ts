@@ -23,6 +23,8 @@ export interface UserDoc {
   isSiteAdmin: boolean;
   /** A pending paid signup whose payment is being taken: no new signup replaces it until then. */
   checkoutHeldUntil?: Date | null;
+  /** Consecutive failed sign-ins (the account lock); absent means none. Changed by `$inc`, not a `rev` write. */
+  failedSignIns?: number;
   createdAt: Date;
   updatedAt: Date;
   /** The member's own settings (spec: user_preferences); absent until first set (defaults apply). */
@@ -52,6 +54,7 @@ const userSchema = new Schema(
     isAdmin: { type: Boolean, required: true, default: false },
     isSiteAdmin: { type: Boolean, required: true, default: false },
     checkoutHeldUntil: { type: Date, default: null },
+    failedSignIns: { type: Number, default: 0 },
     createdAt: { type: Date, required: true },
     updatedAt: { type: Date, required: true },
     rev: { type: Number, required: true, default: 0 },
@@ -111,6 +114,8 @@ const securityQuestionsSchema = new Schema(
 );
 
 export interface FailedAttemptDoc {
+  /** A UUID string; older documents have the driver's ObjectId. */
+  _id?: string;
   action: string;
   scope: string;
   subject: string;

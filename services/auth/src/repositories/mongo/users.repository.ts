@@ -28,6 +28,7 @@ export function toUserRecord(doc: UserDoc): UserRecord {
     isAdmin: doc.isAdmin,
     isSiteAdmin: doc.isSiteAdmin,
     checkoutHeldUntil: doc.checkoutHeldUntil ?? null,
+    failedSignIns: doc.failedSignIns ?? 0,
     createdAt: doc.createdAt,
     updatedAt: doc.updatedAt,
   };
@@ -112,6 +113,7 @@ export class MongoUsersRepository extends UsersRepository {
       isAdmin: user.isAdmin ?? false,
       isSiteAdmin: user.isSiteAdmin ?? false,
       checkoutHeldUntil: null,
+      failedSignIns: 0,
       createdAt: now,
       updatedAt: now,
       rev: 0,
@@ -152,6 +154,16 @@ export class MongoUsersRepository extends UsersRepository {
 
   async setPasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.modify(id, () => ({ passwordHash }), () => []);
+  }
+
+  // A counter, not a change computed from a read: `$inc` without `rev`, so it never makes a profile write start again.
+  async countFailedSignIn(id: string): Promise<number> {
+    const doc = await (await this.db()).users.findOneAndUpdate({ _id: id, ...LIVE }, { $inc: { failedSignIns: 1 } }, { returnDocument: 'after' });
+    return doc?.failedSignIns ?? 0;
+  }
+
+  async clearFailedSignIns(id: string): Promise<void> {
+    await (await this.db()).users.updateOne({ _id: id, failedSignIns: { $gt: 0 } }, { $set: { failedSignIns: 0 } });
   }
 
   changePlan(id: string, next: (current: UserRecord) => PlanSetting, announce: Announce<PlanChange> = () => []): Promise<PlanChange | undefined> {

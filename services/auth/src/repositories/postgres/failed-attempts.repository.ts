@@ -1,7 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { DATABASE } from '@wildframe/platform';
 import type { ServiceDatabase } from '@wildframe/platform';
-import { and, count, eq, gt, like, lte, min } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lte, min } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
 import { AttemptAction, AttemptScope, FailedAttemptsRepository } from '../failed-attempts.repository';
 import { failedAttempts } from './schema';
 
@@ -11,8 +12,14 @@ export class PostgresFailedAttemptsRepository extends FailedAttemptsRepository {
     super();
   }
 
-  async record(action: AttemptAction, scope: AttemptScope, subject: string, at: Date): Promise<void> {
-    await this.database.db.insert(failedAttempts).values({ action, scope, subject, at });
+  async record(action: AttemptAction, scope: AttemptScope, subject: string, at: Date): Promise<string> {
+    const id = randomUUID();
+    await this.database.db.insert(failedAttempts).values({ id, action, scope, subject, at });
+    return id;
+  }
+
+  async remove(ids: readonly string[]): Promise<void> {
+    if (ids.length > 0) await this.database.db.delete(failedAttempts).where(inArray(failedAttempts.id, [...ids]));
   }
 
   async since(action: AttemptAction, scope: AttemptScope, subject: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
@@ -27,13 +34,6 @@ export class PostgresFailedAttemptsRepository extends FailedAttemptsRepository {
     await this.database.db
       .delete(failedAttempts)
       .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), eq(failedAttempts.subject, subject)));
-  }
-
-  async clearPrefix(action: AttemptAction, scope: AttemptScope, prefix: string): Promise<void> {
-    const escaped = prefix.replace(/[\\%_]/g, (c) => `\\${c}`);
-    await this.database.db
-      .delete(failedAttempts)
-      .where(and(eq(failedAttempts.action, action), eq(failedAttempts.scope, scope), like(failedAttempts.subject, `${escaped}%`)));
   }
 
   async deleteOlderThan(cutoff: Date): Promise<void> {

@@ -1,4 +1,4 @@
-import { boolean, index, jsonb, pgSchema, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgSchema, timestamp, uuid, varchar } from 'drizzle-orm/pg-core';
 
 export const authSchema = pgSchema('auth');
 
@@ -17,6 +17,8 @@ export const users = authSchema.table('users', {
   isSiteAdmin: boolean('is_site_admin').notNull().default(false),
   /** A pending paid signup whose payment is being taken: no new signup replaces it until then. */
   checkoutHeldUntil: timestamp('checkout_held_until', { withTimezone: true }),
+  /** Consecutive failed sign-ins from any address (the account lock); zeroed by a success or a reset. */
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });

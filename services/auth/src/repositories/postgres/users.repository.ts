@@ -165,6 +165,19 @@ export class PostgresUsersRepository extends UsersRepository {
     this.live.forget();
   }
 
+  async countFailedSignIn(id: string): Promise<number> {
+    const [row] = await this.database.db
+      .update(users)
+      .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
+      .where(eq(users.id, id))
+      .returning({ failedSignIns: users.failedSignIns });
+    return row?.failedSignIns ?? 0;
+  }
+
+  async clearFailedSignIns(id: string): Promise<void> {
+    await this.database.db.update(users).set({ failedSignIns: 0 }).where(and(eq(users.id, id), sql`${users.failedSignIns} <> 0`));
+  }
+
   changePlan(id: string, next: (current: UserRecord) => PlanSetting, announce: Announce<PlanChange> = () => []): Promise<PlanChange | undefined> {
     return this.write((tx) => this.changePlanIn(tx, id, next, announce));
   }

@@ -27,8 +27,12 @@ const SORT: Record<GallerySort, Record<string, 1 | -1>> = {
   oldest: { uploadedAt: 1, _id: 1 },
   'most-liked': { likes: -1, uploadedAt: -1, _id: -1 },
   'most-viewed': { views: -1, uploadedAt: -1, _id: -1 },
+  // Scores are stored as the API's strings with one decimal ("9.5"); unrated (null) sort last.
+  'top-rated': { overallRating: -1, uploadedAt: -1, _id: -1 },
 };
 const NEWEST = SORT.newest;
+/** The one score whose string does not sort as its number ("10.0" < "9.9"): read ahead of the others. */
+const PERFECT_SCORE = '10.0';
 
 /** The key a viewer's likes and views are kept under. */
 function viewerKey(viewer: Viewer): string {
@@ -212,6 +216,7 @@ export class MongoPhotosRepository extends PhotosRepository {
   }
 
   async listPublic(query: GalleryQuery): Promise<PhotoWithUploader[]> {
+    if (query.sort === 'top-rated') return this.withUploaders(await this.topRated(query));
     const docs = await this.photos
       .find(publicFilter(query), PHOTO_FIELDS)
       .sort(SORT[query.sort])
@@ -219,6 +224,27 @@ export class MongoPhotosRepository extends PhotosRepository {
       .limit(query.pageSize)
       .lean<StoredPhoto[]>();
     return this.withUploaders(docs);
+  }
+
+  /**
+   * Highest rated first: the perfect scores (newest first), then the rest by their strings, which
+   * order as numbers from "0.0" to "9.9" (the same index serves both parts), one page across the two.
+   */
+  private async topRated(query: GalleryQuery): Promise<StoredPhoto[]> {
+    const filter = publicFilter(query);
+    const skip = (query.page - 1) * query.pageSize;
+    const perfect = { ...filter, overallRating: PERFECT_SCORE };
+    const perfectCount = await this.photos.countDocuments(perfect);
+    const head = skip < perfectCount ? await this.photos.find(perfect, PHOTO_FIELDS).sort(NEWEST).skip(skip).limit(query.pageSize).lean<StoredPhoto[]>() : [];
+    const rest = query.pageSize - head.length;
+    if (rest === 0) return head;
+    const tail = await this.photos
+      .find({ ...filter, overallRating: { $ne: PERFECT_SCORE } }, PHOTO_FIELDS)
+      .sort(SORT['top-rated'])
+      .skip(Math.max(0, skip - perfectCount))
+      .limit(rest)
+      .lean<StoredPhoto[]>();
+    return [...head, ...tail];
   }
 
   countPublic(filter: GalleryFilter): Promise<number> {
@@ -337,6 +363,7 @@ export class MongoPhotosRepository extends PhotosRepository {
       const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) throw photosErrors.notFound();
       if (doc.moderation && !doc[flag]) throw photosErrors.heldForReview(flag);
+      if (flag === 'isFeatured' && !doc.isFeatured && !doc.isPublic) throw photosErrors.notPublicForFeature();
       // Checked on the revision written: an edit in between makes the write miss and read again.
       const refused = !doc[flag] && refuse ? refuse(toPhoto(doc)) : null;
       if (refused) throw refused;

@@ -163,6 +163,8 @@ photoSchema.index({ isPublic: 1, views: -1, uploadedAt: -1, _id: -1 });
 photoSchema.index({ isPublic: 1, category: 1, uploadedAt: -1, _id: -1 });
 photoSchema.index({ isPublic: 1, category: 1, likes: -1, uploadedAt: -1, _id: -1 });
 photoSchema.index({ isPublic: 1, category: 1, views: -1, uploadedAt: -1, _id: -1 });
+photoSchema.index({ isPublic: 1, overallRating: -1, uploadedAt: -1, _id: -1 });
+photoSchema.index({ isPublic: 1, category: 1, overallRating: -1, uploadedAt: -1, _id: -1 });
 photoSchema.index({ userId: 1, uploadedAt: -1, _id: -1 });
 photoSchema.index({ uploadedAt: -1, _id: -1 });
 photoSchema.index({ isFeatured: 1, uploadedAt: -1 });

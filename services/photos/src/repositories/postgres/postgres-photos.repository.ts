@@ -22,6 +22,7 @@ const ORDER: Record<GallerySort, SQL[]> = {
   oldest: [asc(photos.uploadedAt), asc(photos.id)],
   'most-liked': [desc(photos.likes), desc(photos.uploadedAt), desc(photos.id)],
   'most-viewed': [desc(photos.views), desc(photos.uploadedAt), desc(photos.id)],
+  'top-rated': [sql`${photos.overallRating} DESC NULLS LAST`, desc(photos.uploadedAt), desc(photos.id)],
 };
 
 /** Public photos matching the filter; the search is served by the trigram indexes. */
@@ -310,6 +311,7 @@ export class PostgresPhotosRepository extends PhotosRepository {
       const [current] = await tx.select().from(photos).where(eq(photos.id, id)).for('update');
       if (!current) throw photosErrors.notFound();
       if (current.moderation && !current[flag]) throw photosErrors.heldForReview(flag);
+      if (flag === 'isFeatured' && !current[flag] && !current.isPublic) throw photosErrors.notPublicForFeature();
       const refused = !current[flag] && refuse ? refuse(current) : null;
       if (refused) throw refused;
       const [row] = await tx

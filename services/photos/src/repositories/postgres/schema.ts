@@ -70,6 +70,9 @@ export const photos = photosSchema.table(
     index('photos_public_category_newest_idx').on(t.category, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
     index('photos_public_category_liked_idx').on(t.category, t.likes, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
     index('photos_public_category_viewed_idx').on(t.category, t.views, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    // Top rated: highest overall rating first, unrated last (the sort's own order, read forwards).
+    index('photos_public_rated_idx').on(t.overallRating.desc().nullsLast(), t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPublic}`),
+    index('photos_public_category_rated_idx').on(t.category, t.overallRating.desc().nullsLast(), t.uploadedAt.desc().nullsFirst(), t.id.desc().nullsFirst()).where(sql`${t.isPublic}`),
     // Search keeps its ILIKE '%term%' meaning; trigram indexes (pg_trgm) let it skip the scan.
     index('photos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     index('photos_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),

@@ -1,4 +1,5 @@
 import mongoose, { type Connection, type Model, type mongo, type Schema } from 'mongoose';
+import { RATE_LIMITS_COLLECTION, rateLimitsIndexes } from '../../rate-limit/database-rate-limit-stores';
 import { PROCESSED_EVENTS_COLLECTION, processedEventsIndexes } from './mongo-deliveries';
 
 /** A mongoose model of a service: registered when the service connects, its indexes made by `ensureIndexes()`. */
@@ -85,12 +86,14 @@ export class MongoServiceDatabase {
     return db.collection<T>(name);
   }
 
-  /** Creates the indexes of every model and of `processed_events` (idempotent; replicas may race). */
+  /** Creates the indexes of every model, of `processed_events` and of `rate_limits` (idempotent; replicas may race). */
   async ensureIndexes(): Promise<void> {
     await this.connection.asPromise();
     for (const name of this.connection.modelNames()) await this.connection.model(name).createIndexes();
     const processed = this.connection.collection(PROCESSED_EVENTS_COLLECTION);
     for (const index of processedEventsIndexes) await processed.createIndex(index.keys, index.options);
+    const rateLimits = this.connection.collection(RATE_LIMITS_COLLECTION);
+    for (const index of rateLimitsIndexes) await rateLimits.createIndex(index.keys, index.options);
   }
 
   /** The names of the index each collection of this database has (for tests and checks). */

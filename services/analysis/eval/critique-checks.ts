@@ -1,0 +1,176 @@
+/**
+ * The evaluation's checks of the critique itself (issue 27), printed by `npm run eval:analysis`:
+ *  - held-out images (`fixtures/held-out`, never trained on): nature photos refused or held (must be
+ *    none), non-nature images refused or held, by kind, and none of them with a nature badge;
+ *  - titled subjects: each nature photo analysed with its manifest subject as the title; how often
+ *    the critique uses the photographer's noun, and whether it ever names an animal the words do not;
+ *  - intent: exposure advice by scene key, "about a stop" claims, and self-contradicting advice;
+ *  - tilt: nature photos with a horizon or clear lines turned 3° and 5°: composition lowered, tilt named;
+ *  - words: internal terms or model names in the feedback or in "How we measured".
+ */
+import { readFileSync } from 'node:fs';
+import type { LocalAnalysis, LocalPhotoAnalyzer } from '../src/engine/local-photo-analyzer';
+import type { EngineRating } from '../src/engine/photo-analyzer';
+import { sceneKey } from '../src/engine/scoring/lighting.score';
+import { subjectFromWords } from '../src/engine/subject/name-subject';
+import { VOCABULARY, pluralOf } from '../src/engine/subject/vocabulary';
+import { baseline, tilted } from '../src/testing/degradations';
+import { FixturePhoto, HELD_OUT, readManifest, readManifestRows } from '../src/testing/fixtures';
+import { pct } from './report';
+
+const LONG_DEADLINE = 120_000;
+
+/** Words a photographer should never read in the critique (measures, statistics, engine parts). */
+const JARGON = /acutance|σ|sigma|Δ|delta e|\bEV\b|luma|detector|centernet|nsfw|softmax|classifier|heatmap|backbone|learned|training|fixture|model|confidence|percentile|RMS|coco|onnx|paddle|agreement/i;
+/** In the feedback only: no figures with decimals (the evidence keeps its numbers, in plain words). */
+const FIGURES = /\d\.\d/;
+
+const ANIMAL_FORMS = VOCABULARY.filter((e) => e.kind === 'animal' && e.noun !== 'animal' && e.noun !== 'mammal').flatMap((e) => [e.noun, pluralOf(e.noun)]);
+
+function ratingOf(a: LocalAnalysis): EngineRating | null {
+  return a.outcome.outcome === 'refused' ? null : a.outcome.rating;
+}
+
+function kindOf(name: string): string {
+  if (name.startsWith('generated_document') && name.includes('_photo')) return 'document, photographed';
+  if (name.startsWith('generated_document')) return 'document, scanned';
+  if (name.startsWith('generated_ui') || name.startsWith('ui_')) return 'screenshot of an interface';
+  if (name.startsWith('generated_gradient')) return 'gradient';
+  if (name.startsWith('render_')) return 'render or pattern';
+  if (name.startsWith('drawing_')) return 'drawing';
+  if (name.startsWith('object_') || name.startsWith('notnature_')) return 'photo of something not nature';
+  return 'nature photo';
+}
+
+/** Animal words in a text that the photographer's words do not contain (a crocodile called a bird). */
+export function unsupportedAnimals(text: string, words: string): string[] {
+  const lower = ` ${text.toLowerCase().replace(/[^a-z\s-]/g, ' ')} `;
+  const own = ` ${words.toLowerCase().replace(/[^a-z\s-]/g, ' ')} `;
+  return [...new Set(ANIMAL_FORMS.filter((w) => lower.includes(` ${w} `) && !own.includes(` ${w} `)))];
+}
+
+async function analyse(analyzer: LocalPhotoAnalyzer, image: Buffer, title = '', description = ''): Promise<LocalAnalysis> {
+  return analyzer.analyzeInDetail({ image, title, description, deadline: Date.now() + LONG_DEADLINE });
+}
+
+export async function reportHeldOut(analyzer: LocalPhotoAnalyzer, verbose: boolean, extra?: string): Promise<void> {
+  const rows = readManifestRows(HELD_OUT, ['name', 'cls']);
+  const photos = readManifest(HELD_OUT);
+  const titles = new Map(rows.map((r) => [r['name'] ?? '', { title: r['title'] ?? '', description: r['description'] ?? '' }]));
+  const byKind = new Map<string, { total: number; refused: number; held: number; badge: number }>();
+  const natureProblems: string[] = [];
+  console.log(`\nHeld-out images (${HELD_OUT.replace(`${process.cwd()}/`, '')}: ${photos.length} images no head or threshold was trained or calibrated on)`);
+  for (const photo of photos) {
+    const t = titles.get(photo.name) ?? { title: '', description: '' };
+    const a = await analyse(analyzer, readFileSync(photo.path), t.title, t.description);
+    const kind = photo.cls === 'not-nature' ? kindOf(photo.name) : 'nature photo';
+    const tally = byKind.get(kind) ?? { total: 0, refused: 0, held: 0, badge: 0 };
+    byKind.set(kind, tally);
+    tally.total++;
+    const outcome = a.outcome.outcome;
+    if (outcome === 'refused') tally.refused++;
+    if (outcome === 'review') tally.held++;
+    const category = ratingOf(a)?.category;
+    if (outcome === 'rated' && photo.cls === 'not-nature' && (category === 'wildlife' || category === 'landscape')) tally.badge++;
+    if (photo.cls !== 'not-nature' && a.outcome.outcome !== 'rated') natureProblems.push(`${photo.name} ${outcome}: ${a.outcome.reasons.join(' ')}`);
+    if (verbose) console.log(`    ${outcome.padEnd(8)} ${(category ?? '').padEnd(10)} P(not nature) ${(a.scene?.pNoNature ?? 0).toFixed(2)} text ${((a.text?.share ?? 0) * 100).toFixed(0)} % flat ${(((a.measurements.synthetic.flatShare + a.measurements.synthetic.smoothShare) * 100).toFixed(0))} %  ${photo.name}`);
+  }
+  console.log(`  ${'kind'.padEnd(32)}${'images'.padStart(7)}${'refused'.padStart(9)}${'held'.padStart(6)}${'refused or held'.padStart(18)}${'nature badge'.padStart(14)}`);
+  let nonTotal = 0;
+  let nonCaught = 0;
+  let badges = 0;
+  for (const [kind, t] of [...byKind.entries()].sort()) {
+    console.log(`  ${kind.padEnd(32)}${String(t.total).padStart(7)}${String(t.refused).padStart(9)}${String(t.held).padStart(6)}${pct(t.refused + t.held, t.total).padStart(18)}${String(t.badge).padStart(14)}`);
+    if (kind !== 'nature photo') {
+      nonTotal += t.total;
+      nonCaught += t.refused + t.held;
+      badges += t.badge;
+    }
+  }
+  console.log(`  non-nature refused or held: ${pct(nonCaught, nonTotal)}; accepted with a Wildlife or Landscape badge: ${badges}`);
+  console.log(`  nature photos refused or held (must be 0): ${natureProblems.length}${natureProblems.map((p) => `\n    ${p}`).join('')}`);
+  if (extra) console.log(`  ${extra}`);
+}
+
+export async function reportCritique(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean, quick = false): Promise<void> {
+  const sets = [...photos.filter((p) => p.cls !== 'not-nature'), ...readManifest(HELD_OUT).filter((p) => p.cls !== 'not-nature')].filter((_, i) => !quick || i % 2 === 0);
+  let named = 0;
+  let titledWithNoun = 0;
+  const wrongAnimal: string[] = [];
+  let stopClaims = 0;
+  const contradictions: string[] = [];
+  const jargon: string[] = [];
+  const keys = new Map<string, number>();
+  const clarity: number[] = [];
+  console.log(`\nThe critique on ${sets.length} nature photos (the fixture set and the held-out ones${quick ? ', every second one' : ''}), each titled with its manifest subject as a photographer might`);
+  for (const photo of sets) {
+    const a = await analyse(analyzer, readFileSync(photo.path), photo.subject, '');
+    const rating = ratingOf(a);
+    if (!rating) continue;
+    const words = subjectFromWords(photo.subject, '');
+    const feedback = rating.feedback;
+    if (words && words.kind !== 'landscape') {
+      titledWithNoun++;
+      if (feedback.toLowerCase().includes(words.noun)) named++;
+    }
+    const wrong = unsupportedAnimals(`${feedback} ${rating.subject ?? ''}`, photo.subject);
+    if (wrong.length > 0) wrongAnimal.push(`${photo.name}: ${wrong.join(', ')}`);
+    if (/about a stop/.test(feedback)) stopClaims++;
+    const brighten = /too dark|brighten it|lift the shadows/.test(feedback);
+    const darken = /too bright|darken it|pull the highlights down/.test(feedback);
+    if (brighten && darken) contradictions.push(`${photo.name}: brighten and darken`);
+    if (/brighten it/.test(feedback) && /pure white/.test(feedback)) contradictions.push(`${photo.name}: brighten beside blown highlights, unprotected`);
+    if (/darken it/.test(feedback) && /pure black/.test(feedback)) contradictions.push(`${photo.name}: darken beside crushed shadows, unprotected`);
+    if (/well judged/.test(feedback) && /too dark|too bright|pure white|pure black/.test(feedback)) contradictions.push(`${photo.name}: well judged beside an exposure problem`);
+    const shown = [feedback, ...rating.evidence.overall, ...rating.evidence.composition, ...rating.evidence.lighting, ...rating.evidence.clarity, ...rating.evidence.creativity];
+    const bad = shown.filter((line) => JARGON.test(line));
+    if (FIGURES.test(feedback)) bad.push(feedback);
+    if (bad.length > 0) jargon.push(`${photo.name}: ${bad[0]}`);
+    const key = sceneKey(a.measurements.lighting);
+    keys.set(key, (keys.get(key) ?? 0) + 1);
+    clarity.push(rating.scores.clarity);
+    if (verbose) console.log(`    ${photo.name} [${photo.subject}] ${rating.scores.overall}: ${feedback}`);
+  }
+  const rated = sets.length;
+  console.log(`  subject named with the photographer's noun: ${pct(named, titledWithNoun)} of the photos whose title names an animal or plant`);
+  console.log(`  an animal named that the title does not support (must be 0): ${wrongAnimal.length}${wrongAnimal.map((w) => `\n    ${w}`).join('')}`);
+  console.log(`  scene keys: ${[...keys.entries()].map(([k, n]) => `${k} ${n}`).join(', ')}; told "about a stop" off: ${pct(stopClaims, rated)}`);
+  console.log(`  self-contradicting exposure advice (must be 0): ${contradictions.length}${contradictions.map((c) => `\n    ${c}`).join('')}`);
+  console.log(`  internal terms, model names or decimals where a photographer reads (must be 0): ${jargon.length}${jargon.slice(0, 5).map((j) => `\n    ${j}`).join('')}`);
+  const sorted = [...clarity].sort((x, y) => x - y);
+  const q = (p: number): number => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
+  console.log(`  clarity spread: quartiles ${q(0.25)} / ${q(0.5)} / ${q(0.75)}, ${pct(clarity.filter((c) => c >= 9.4).length, clarity.length)} at 9.4 or more`);
+}
+
+/** Nature photos with a horizon or clear lines, turned 3° and 5°: composition must fall and the tilt be named. */
+export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean): Promise<void> {
+  const candidates = photos.filter((p) => p.cls === 'landscape' || p.cls === 'wildlife' || p.cls === 'other-nature');
+  const results: Record<string, { lowered: number; named: number; total: number; drops: number[] }> = { '3°': { lowered: 0, named: 0, total: 0, drops: [] }, '5°': { lowered: 0, named: 0, total: 0, drops: [] } };
+  let levelable = 0;
+  for (const photo of candidates) {
+    const original = readFileSync(photo.path);
+    const base = await analyse(analyzer, await baseline(original));
+    const c = base.measurements.composition;
+    const clearLines = c.horizon !== null || (c.lean !== null && c.lean.strength >= 0.15) || (c.axes !== null && c.axes.alignment >= 0.3);
+    if (!clearLines) continue;
+    const baseRating = ratingOf(base);
+    if (!baseRating) continue;
+    levelable++;
+    for (const degrees of [3, 5]) {
+      const a = await analyse(analyzer, await tilted(original, degrees));
+      const r = ratingOf(a);
+      const t = results[`${degrees}°`] as (typeof results)['3°'];
+      t.total++;
+      if (!r) continue;
+      if (r.scores.composition < baseRating.scores.composition) t.lowered++;
+      if (/tilts about \d+°|leans about \d+°/.test(r.feedback)) t.named++;
+      t.drops.push(baseRating.scores.composition - r.scores.composition);
+      if (verbose) console.log(`    ${degrees}° ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${/tilts about|leans about/.test(r.feedback) ? ', named' : ''}`);
+    }
+  }
+  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° (1024 px, corners cropped away)`);
+  for (const [degrees, t] of Object.entries(results)) {
+    const mean = t.drops.length ? t.drops.reduce((x, y) => x + y, 0) / t.drops.length : 0;
+    console.log(`  ${degrees}: composition lowered ${pct(t.lowered, t.total)}, tilt named in the feedback ${pct(t.named, t.total)}, mean drop ${mean.toFixed(2)}`);
+  }
+}

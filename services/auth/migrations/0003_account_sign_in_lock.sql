@@ -1,0 +1,1 @@
+ALTER TABLE "auth"."users" ADD COLUMN "failed_sign_ins" integer DEFAULT 0 NOT NULL;

@@ -1,0 +1,251 @@
+import express from 'express';
+import { createServer, IncomingMessage, Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import request from 'supertest';
+import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
+import { ApiProxy, type ApiProxyOptions } from './api-proxy';
+
+/** The proxy in front of an Express app, as the gateway installs it in front of its own. */
+function inFront(options: ApiProxyOptions): express.RequestHandler {
+  const proxy = new ApiProxy(options);
+  return (req, res, next) => {
+    if (!proxy.handle(req, res)) next();
+  };
+}
+
+interface Seen {
+  method: string;
+  url: string;
+  headers: IncomingMessage['headers'];
+  bodyBytes: number;
+}
+
+describe('gateway proxy', () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  const seen: Seen[] = [];
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      let bodyBytes = 0;
+      req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+      req.on('end', () => {
+        seen.push({ method: req.method ?? '', url: req.url ?? '', headers: req.headers, bodyBytes });
+        res.setHeader('x-upstream', 'photos');
+        res.setHeader('content-type', 'application/json');
+        res.setHeader('connection', 'close');
+        res.statusCode = req.url?.includes('missing') ? 404 : 201;
+        res.end(JSON.stringify({ bodyBytes }));
+      });
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+
+  function gateway(photos: string): express.Express {
+    const app = express();
+    app.use(inFront({ upstreams: { photos } }));
+    app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
+    return app;
+  }
+
+  it('forwards method, path, query, headers and a streamed body to the owning service', async () => {
+    const body = Buffer.alloc(3 * 1024 * 1024, 7);
+    const res = await request(gateway(upstreamUrl))
+      .post('/api/photos/upload?x=1')
+      .set('authorization', 'Bearer t0k')
+      .set('content-type', 'application/octet-stream')
+      .send(body);
+    expect(res.status).toBe(201);
+    expect(res.headers['x-upstream']).toBe('photos');
+    expect(res.body).toEqual({ bodyBytes: body.length });
+    const last = seen[seen.length - 1];
+    expect(last).toMatchObject({ method: 'POST', url: '/api/photos/upload?x=1', bodyBytes: body.length });
+    expect(last?.headers['authorization']).toBe('Bearer t0k');
+    expect(last?.headers['x-forwarded-for']).toBeDefined();
+  });
+
+  it('passes the service status through', async () => {
+    expect((await request(gateway(upstreamUrl)).get('/api/photos/missing')).status).toBe(404);
+  });
+
+  it('leaves routes it does not own to the gateway', async () => {
+    expect((await request(gateway(upstreamUrl)).get('/api/health')).status).toBe(418);
+    expect((await request(gateway(upstreamUrl)).get('/api/auth/user')).status).toBe(418);
+  });
+
+  it('never forwards /api/internal/** from outside: 404 in the error envelope', async () => {
+    const before = seen.length;
+    const app = express();
+    app.use(inFront({ upstreams: { auth: upstreamUrl, photos: upstreamUrl, analysis: upstreamUrl, billing: upstreamUrl } }));
+    app.use((_req, res) => res.status(418).json({ statusCode: 418, message: 'gateway itself' }));
+    for (const path of [
+      '/api/internal/accounts/pending',
+      '/api/internal/analysis/ratings/1',
+      '/API/INTERNAL/accounts/pending',
+      '/api/auth/../internal/accounts/pending',
+      '/api/auth/%2e%2e/internal/accounts/pending',
+      '/api/photos/%2E%2E/internal/analysis/analyze',
+    ]) {
+      const res = await request(app).post(path).set('x-internal-token', 'guessed').send({ email: 'a@b.c' });
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual({ statusCode: 404, message: `Cannot POST ${path}` });
+    }
+    expect(seen.length).toBe(before);
+  });
+
+  it('answers 502 in the error envelope when the service is down', async () => {
+    const res = await request(gateway('http://127.0.0.1:1')).get('/api/photos?public=true');
+    expect(res.status).toBe(502);
+    expect(res.body).toEqual({ statusCode: 502, message: 'The photos service is unavailable. Please try again shortly.' });
+  });
+});
+
+describe('gateway proxy identity', () => {
+  const secret = 'a-test-secret-that-is-long-enough-1234';
+  let upstream: Server;
+  let upstreamUrl: string;
+  let lastHeaders: IncomingMessage['headers'] = {};
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      lastHeaders = req.headers;
+      res.end('ok');
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+
+  const ada = { userId: 'u-1', email: 'ada@example.com', firstName: 'Ada', lastName: 'B', plan: 'enthusiast' as const, isAdmin: false };
+
+  function gateway(resolve: (token: string) => Promise<typeof ada | null>): express.Express {
+    const app = express();
+    app.use(inFront({ upstreams: { photos: upstreamUrl }, identity: { secret, resolve } }));
+    return app;
+  }
+
+  it('resolves the bearer once and passes the caller signed; services can verify it', async () => {
+    const seen: string[] = [];
+    await request(gateway(async (token) => (seen.push(token), ada))).get('/api/photos').set('authorization', 'Bearer tok-1');
+    expect(seen).toEqual(['tok-1']);
+    const header = lastHeaders[IDENTITY_HEADER] as string;
+    expect(decodeIdentityHeader(header, secret, new Date())).toEqual(ada);
+    expect(decodeIdentityHeader(header, 'another-secret-that-is-long-enough-12', new Date())).toBeNull();
+    expect(decodeIdentityHeader(header, secret, new Date(Date.now() + 10 * 60_000))).toBeNull();
+  });
+
+  it('drops an identity header forged by the client', async () => {
+    const forged = encodeIdentityHeader({ ...ada, isAdmin: true }, 'guessed-secret-guessed-secret-guessed', new Date());
+    await request(gateway(async () => null)).get('/api/photos').set(IDENTITY_HEADER, forged);
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+    await request(gateway(async () => null)).get('/api/photos').set(IDENTITY_HEADER, forged).set('authorization', 'Bearer unknown');
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+  });
+
+  it('goes on as anonymous when auth cannot be asked', async () => {
+    const res = await request(
+      gateway(async () => {
+        throw new Error('auth down');
+      }),
+    )
+      .get('/api/photos')
+      .set('authorization', 'Bearer tok');
+    expect(res.status).toBe(200);
+    expect(lastHeaders[IDENTITY_HEADER]).toBeUndefined();
+  });
+});
+
+describe('gateway proxy connections and streaming', () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  const connections = new Set<unknown>();
+  let release: (() => void) | undefined;
+  let upstreamClosed: Promise<void> = Promise.resolve();
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      if (req.url === '/api/photos/slow') {
+        // Sends the first half, then waits for the test before sending the rest.
+        res.writeHead(200, { 'content-type': 'text/plain' });
+        res.write('first half;');
+        release = () => res.end('second half');
+        upstreamClosed = new Promise((done) => res.once('close', () => done()));
+        return;
+      }
+      res.setHeader('content-type', 'application/json');
+      res.setHeader('x-frame-options', 'DENY');
+      res.end(JSON.stringify({ proto: req.headers['x-forwarded-proto'], forwardedFor: req.headers['x-forwarded-for'] }));
+    });
+    upstream.on('connection', (socket) => connections.add(socket));
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+
+  const headers = [['X-Frame-Options', 'SAMEORIGIN'], ['X-Content-Type-Options', 'nosniff']] as const;
+
+  function gateway(trustLoopback = false): { app: express.Express; proxy: ApiProxy } {
+    const proxy = new ApiProxy({ upstreams: { photos: upstreamUrl }, responseHeaders: headers, trustProxy: () => (address) => trustLoopback && address === '127.0.0.1' });
+    const app = express();
+    app.use((req, res, next) => {
+      if (!proxy.handle(req, res)) next();
+    });
+    return { app, proxy };
+  }
+
+  it('keeps one upstream connection for requests one after another', async () => {
+    const { app, proxy } = gateway();
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const before = connections.size;
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/x`;
+      for (let i = 0; i < 5; i++) expect((await fetch(url)).status).toBe(200);
+      expect(connections.size - before).toBe(1);
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+
+  it('adds the gateway’s security headers unless the service set its own, and says which scheme the client used', async () => {
+    const plain = await request(gateway().app).get('/api/photos/x');
+    expect(plain.headers['x-content-type-options']).toBe('nosniff');
+    expect(plain.headers['x-frame-options']).toBe('DENY');
+    expect(plain.body.proto).toBe('http');
+    // The client's own header is believed only from a trusted proxy.
+    expect((await request(gateway().app).get('/api/photos/x').set('x-forwarded-proto', 'https')).body.proto).toBe('http');
+    expect((await request(gateway(true).app).get('/api/photos/x').set('x-forwarded-proto', 'https')).body.proto).toBe('https');
+  });
+
+  it('answers a malformed Host with 400 and forwards nothing', async () => {
+    const { app } = gateway();
+    const res = await request(app).get('/api/photos/x').set('Host', 'bad host');
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ statusCode: 400, message: 'Invalid Host header' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('streams the answer as it comes, and stops the service’s work when the client leaves', async () => {
+    const { app, proxy } = gateway();
+    const server = createServer(app);
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const res = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/slow`);
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      // The first half arrives while the service has not finished.
+      expect(new TextDecoder().decode((await reader.read()).value)).toBe('first half;');
+      await reader.cancel();
+      await upstreamClosed;
+      release?.();
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});

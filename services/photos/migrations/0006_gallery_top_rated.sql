@@ -1,0 +1,4 @@
+-- Gallery sort by rating (sort=top-rated): highest overall rating first, unrated photos last, ties
+-- by newest upload; each index holds the sort's exact order, so a page is read from it forwards.
+CREATE INDEX "photos_public_rated_idx" ON "photos"."photos" USING btree ("overall_rating" DESC NULLS LAST,"uploaded_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "photos"."photos"."is_public";--> statement-breakpoint
+CREATE INDEX "photos_public_category_rated_idx" ON "photos"."photos" USING btree ("category","overall_rating" DESC NULLS LAST,"uploaded_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "photos"."photos"."is_public";

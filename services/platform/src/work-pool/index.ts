@@ -1,0 +1,2 @@
+export * from './work-pool';
+export * from './work-pool.config';
