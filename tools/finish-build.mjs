@@ -2,7 +2,7 @@
 //  1. rewrites workspace aliases (`require("@wildframe/platform")`) to relative paths, since
 //     Node does not read tsconfig `paths`;
 //  2. copies what the code reads at run time but tsc does not emit: each service's SQL
-//     migrations and the protobuf event contracts, at the same relative place as in the source.
+//     migrations, its bundled data (`services/<name>/data`) and the protobuf event contracts, at the same relative place as in the source.
 import { cpSync, existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
@@ -45,6 +45,9 @@ for (const file of jsFiles(dist)) {
 for (const service of readdirSync(join(root, 'services'))) {
   const migrations = join(root, 'services', service, 'migrations');
   if (existsSync(migrations)) cpSync(migrations, join(dist, 'services', service, 'migrations'), { recursive: true });
+  // Bundled reference data read at run time (photos: the species checklist and CITES Appendix I).
+  const data = join(root, 'services', service, 'data');
+  if (existsSync(data)) cpSync(data, join(dist, 'services', service, 'data'), { recursive: true });
 }
 cpSync(join(root, 'proto', 'wildframe'), join(dist, 'proto', 'wildframe'), { recursive: true });
-console.log(`finish-build: ${rewritten} files with workspace imports rewritten; migrations and contracts copied`);
+console.log(`finish-build: ${rewritten} files with workspace imports rewritten; migrations, data and contracts copied`);

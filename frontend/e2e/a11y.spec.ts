@@ -7,6 +7,7 @@ import { createAccount, dismissCookieBanner, openSignedIn } from './auth-fixture
 const PAGES = [
   '/',
   '/gallery',
+  '/map',
   '/upload',
   '/pricing',
   '/faq',

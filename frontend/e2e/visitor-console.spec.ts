@@ -7,6 +7,7 @@ const PUBLIC_ROUTES = [
   '/',
   '/upload',
   '/gallery',
+  '/map',
   '/pricing',
   '/faqs',
   '/faq',

@@ -21,6 +21,7 @@ export const EVENT_CATALOGUE = {
   'photos.photo.visibility-changed.v1': 'wildframe.photos.v1.PhotoVisibilityChanged',
   'photos.photo.featured-changed.v1': 'wildframe.photos.v1.PhotoFeaturedChanged',
   'photos.photo.reviewed.v1': 'wildframe.photos.v1.PhotoReviewed',
+  'photos.photo.details-changed.v1': 'wildframe.photos.v1.PhotoDetailsChanged',
   'photos.member-rating.changed.v1': 'wildframe.photos.v1.MemberRatingChanged',
   'analysis.photo.analyzed.v1': 'wildframe.analysis.v1.PhotoAnalyzed',
   'billing.subscription.activated.v1': 'wildframe.billing.v1.SubscriptionActivated',
@@ -59,6 +60,7 @@ export const EVENT_KEYS: { readonly [T in Topic]: keyof EventPayloads[T] & strin
   'photos.photo.visibility-changed.v1': 'photoId',
   'photos.photo.featured-changed.v1': 'photoId',
   'photos.photo.reviewed.v1': 'photoId',
+  'photos.photo.details-changed.v1': 'photoId',
   'photos.member-rating.changed.v1': 'photoId',
   'analysis.photo.analyzed.v1': 'photoId',
   'billing.subscription.activated.v1': 'userId',
@@ -136,6 +138,12 @@ export interface PhotoUploaded {
   uploadedAt: string;
   /** 'review' when held for an admin's review; empty otherwise. */
   moderation: string;
+  /** The owner's ethics and provenance labels (none: empty). */
+  labels: string[];
+  /** The species named at upload (free text as typed); empty when none. */
+  speciesCommonName: string;
+  /** The checklist's scientific name; empty for free text or none. */
+  speciesScientificName: string;
 }
 
 export interface PhotoDeleted {
@@ -191,6 +199,25 @@ export interface PhotoReviewed {
   reviewReasons: string[];
   /** The category after approval; empty when rejected. */
   category: string;
+  at: string;
+}
+
+/** The owner changed the species, labels or place of a photo; never the place itself. */
+export interface PhotoDetailsChanged {
+  photoId: string;
+  userId: string;
+  /** Empty when none. */
+  speciesCommonName: string;
+  /** Empty for free text or none. */
+  speciesScientificName: string;
+  /** On CITES Appendix I. */
+  speciesSensitive: boolean;
+  labels: string[];
+  hasPlace: boolean;
+  /** 'open' or 'private'; empty without a place. */
+  placePrivacy: string;
+  /** Others see a generalised point. */
+  placeShown: boolean;
   at: string;
 }
 
@@ -301,6 +328,7 @@ export interface EventPayloads {
   'photos.photo.visibility-changed.v1': PhotoVisibilityChanged;
   'photos.photo.featured-changed.v1': PhotoFeaturedChanged;
   'photos.photo.reviewed.v1': PhotoReviewed;
+  'photos.photo.details-changed.v1': PhotoDetailsChanged;
   'photos.member-rating.changed.v1': MemberRatingChanged;
   'analysis.photo.analyzed.v1': PhotoAnalyzed;
   'billing.subscription.activated.v1': SubscriptionActivated;

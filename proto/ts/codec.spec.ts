@@ -37,6 +37,9 @@ describe('event codec', () => {
       isTemporary: false,
       uploadedAt: '',
       moderation: '',
+      labels: [],
+      speciesCommonName: '',
+      speciesScientificName: '',
     } satisfies PhotoUploaded);
   });
 

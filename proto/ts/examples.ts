@@ -53,6 +53,9 @@ export const EXAMPLE_PAYLOADS = {
     isTemporary: true,
     uploadedAt: '2025-02-02T06:12:00.000Z',
     moderation: '',
+    labels: ['captive'],
+    speciesCommonName: 'Red fox',
+    speciesScientificName: 'Vulpes vulpes',
   },
   'photos.photo.deleted.v1': {
     photoId: '9d0e6a4b-1c2f-4e3a-8b5d-7f6e5d4c3b2a',
@@ -95,6 +98,18 @@ export const EXAMPLE_PAYLOADS = {
     reviewReasons: ['It looks like a screenshot or a document, not a nature photograph.'],
     category: 'wildlife',
     at: '2025-02-02T08:00:00.000Z',
+  },
+  'photos.photo.details-changed.v1': {
+    photoId: '9d0e6a4b-1c2f-4e3a-8b5d-7f6e5d4c3b2a',
+    userId: '5b1f7c2e-8a43-4c1e-9a57-2a8a1d3c9e01',
+    speciesCommonName: 'Snow leopard',
+    speciesScientificName: 'Panthera uncia',
+    speciesSensitive: true,
+    labels: ['captive'],
+    hasPlace: true,
+    placePrivacy: 'open',
+    placeShown: false,
+    at: '2025-02-02T08:30:00.000Z',
   },
   'photos.member-rating.changed.v1': {
     ratingId: '7a6b5c4d-3e2f-4a1b-9c8d-7e6f5a4b3c2d',

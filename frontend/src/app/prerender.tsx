@@ -70,6 +70,9 @@ const SAMPLE_CARD: GalleryPage['photos'][number] = {
   isFeatured: false,
   isPublic: true,
   photographerId: null,
+  species: null,
+  // A label, so the badges' styles are in the page's stylesheet too.
+  labels: ['captive'],
   liked: false,
 };
 const SAMPLE_GALLERY: GalleryPage = {

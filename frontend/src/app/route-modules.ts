@@ -8,6 +8,7 @@ export const ROUTE_MODULES: ReadonlyArray<{ path: string; module: string }> = [
   { path: '/photo/:idOrSlug', module: 'src/features/photo/photo-page.tsx' },
   { path: '/photos/:slug', module: 'src/features/photo/photo-page.tsx' },
   { path: '/photographers/:id', module: 'src/features/photographers/photographer-page.tsx' },
+  { path: '/map', module: 'src/features/nature/map-page.tsx' },
   { path: '/pricing', module: 'src/features/pricing/pricing-page.tsx' },
   { path: '/faqs', module: 'src/features/faq/faq-page.tsx' },
   { path: '/faq', module: 'src/features/faq/faq-page.tsx' },

@@ -38,6 +38,7 @@ const UploadPage = lazyPage(() => import('../features/upload/upload-page'), 'Upl
 const GalleryPage = lazyPage(() => import('../features/gallery/gallery-page'), 'GalleryPage');
 const PhotoPage = lazyPage(() => import('../features/photo/photo-page'), 'PhotoPage');
 const PhotographerPage = lazyPage(() => import('../features/photographers/photographer-page'), 'PhotographerPage');
+const MapPage = lazyPage(() => import('../features/nature/map-page'), 'MapPage');
 const PricingPage = lazyPage(() => import('../features/pricing/pricing-page'), 'PricingPage');
 const FaqPage = lazyPage(() => import('../features/faq/faq-page'), 'FaqPage');
 const SignupPage = lazyPage(() => import('../features/signup/signup-page'), 'SignupPage');
@@ -87,6 +88,12 @@ export const routeTable: readonly AppRoute[] = [
   { path: '/photo/:idOrSlug', title: 'Photo', Page: PhotoPage },
   { path: '/photos/:slug', title: 'Photo', Page: PhotoPage },
   { path: '/photographers/:id', title: 'Photographer', Page: PhotographerPage },
+  {
+    path: '/map',
+    title: 'Map',
+    description: 'See where the community’s wildlife and landscape photos were taken, on a world map that never shows the exact spot.',
+    Page: MapPage,
+  },
   {
     path: '/pricing',
     title: 'Pricing',

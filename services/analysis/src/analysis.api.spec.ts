@@ -304,7 +304,7 @@ describeEachBackend('analysis service', (backend) => {
       // A late upload event cannot bring a deleted photo back.
       await main.bus.publish(
         'photos.photo.uploaded.v1',
-        { photoId: privatePhoto, userId: owner.userId, title: 't', category: 'wildlife', fileSize: 1, mimeType: 'image/webp', isTemporary: false, uploadedAt: new Date().toISOString(), moderation: '' },
+        { photoId: privatePhoto, userId: owner.userId, title: 't', category: 'wildlife', fileSize: 1, mimeType: 'image/webp', isTemporary: false, uploadedAt: new Date().toISOString(), moderation: '', labels: [], speciesCommonName: '', speciesScientificName: '' },
         { key: privatePhoto },
       );
       await main.bus.idle();

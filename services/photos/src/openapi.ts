@@ -2,6 +2,7 @@ import { messageSchema, ServiceApiDocument, uuidParams } from '@wildframe/platfo
 import { z } from 'zod';
 import { addMemberRatingsApi } from './member-ratings/member-ratings.openapi';
 import { addPhotographersApi } from './photographers/photographers.openapi';
+import { addNatureApi } from './nature/nature.openapi';
 import { addPhotoReviewsApi } from './photo-reviews/photo-reviews.openapi';
 import { assetQuery, descriptionBody, galleryQuery, imageQuery, uploadFields } from './dto/photos.dto';
 import {
@@ -100,5 +101,5 @@ export function photosApiDocument(): ServiceApiDocument {
       response: { status: 200, description: 'The new state', json: featuredSchema },
       errors: [409],
     });
-  return addPhotoReviewsApi(addPhotographersApi(addMemberRatingsApi(document)));
+  return addNatureApi(addPhotoReviewsApi(addPhotographersApi(addMemberRatingsApi(document))));
 }

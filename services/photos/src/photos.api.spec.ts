@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import { IdentityRegistry, LocalServiceRegistry, loadConfig } from '@wildframe/platform';
 import type { EventEnvelope, Identity } from '@wildframe/platform';
 import { createServiceTestApp, describeEachBackend, heicHeader, ServiceTestApp } from '@wildframe/platform/testing';
-import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
@@ -12,6 +11,7 @@ import type { StoredRating } from './domain/photo';
 import { PhotosRepository } from './repositories/photos.repository';
 import { GuestExpiryJob } from './use-cases/guest-expiry.job';
 import { photosConfigSchema } from './photos.config';
+import { newPhotoRecord } from './testing/new-photo';
 import { usePublicReadsFastPath } from './controllers/public-reads.fast-path';
 import { PhotosModule } from './photos.module';
 import * as slugModule from './domain/slug';
@@ -307,36 +307,18 @@ describeEachBackend('photos API', (backend) => {
     it('refuses an upload that would pass the storage limit', async () => {
       const { token, identity } = user('explorer');
       await stored().createWithinQuota(
-        {
-          id: randomUUID(),
+        newPhotoRecord({
           slug: `filler-${identity.userId}`,
           originalName: 'big.jpg',
           title: 'Big',
           description: 'Fills storage',
-          category: 'wildlife',
-          mimeType: 'image/jpeg',
           fileSize: 250 * 1024 * 1024 - 1000,
           storageKey: 'none',
           userId: identity.userId,
-          isTemporary: false,
-          expiresAt: null,
           isPublic: false,
-          uploadedAt: new Date(),
-          storageType: 'permanent',
-          guestIp: null,
           width: 0,
           height: 0,
-          dominantColor: '#8a8f7a',
-          thumbnailKey: '',
-          displayKey: '',
-          camera: null,
-          credit: null,
-          overallRating: null,
-          rating: null,
-          moderation: null,
-          reviewReasons: null,
-          reviewCategory: null,
-        },
+        }),
         { subject: 'test:filler', day: '2000-01-01', dailyLimit: 1, userId: null, storageLimitBytes: 0 },
         () => [],
       );

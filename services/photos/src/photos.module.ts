@@ -25,6 +25,7 @@ import { photosApiDocument } from './openapi';
 import { memberRatingsParts } from './member-ratings';
 import { photographersParts } from './photographers';
 import { photoReviewsParts } from './photo-reviews';
+import { natureParts } from './nature';
 import { uploadAdmissionParts } from './upload-admission';
 import { ImageJobs } from './images/image-jobs';
 import { photosDatabase } from './photos.database';
@@ -34,7 +35,7 @@ import { photosDatabase } from './photos.database';
 export class PhotosModule {
   static register(config: PhotosConfig): DynamicModule {
     const driver = databaseDriver(config.DATABASE_URL);
-    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), uploadAdmissionParts(driver)];
+    const features = [memberRatingsParts(driver), photographersParts(driver), photoReviewsParts(driver), uploadAdmissionParts(driver), natureParts(driver)];
     return {
       module: PhotosModule,
       imports: [

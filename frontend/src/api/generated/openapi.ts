@@ -651,6 +651,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/map/cells": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The map: 0.2° cells holding public photos whose place anyone may see, with counts and a cover photo (private places and CITES Appendix I species never count) */
+        get: operations["getMapCells"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photographers/{id}": {
         parameters: {
             query?: never;
@@ -839,6 +856,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/photos/{id}/nature": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Change the species, labels, place or place privacy of an own photo (only the fields sent change) */
+        put: operations["updatePhotoNature"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/photos/{id}/toggle-public": {
         parameters: {
             query?: never;
@@ -936,6 +970,23 @@ export interface paths {
         };
         /** Public facts the web shows (contact e-mail) */
         get: operations["getSiteConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/species": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Species from the bundled checklist whose common or scientific name starts with (or has a word starting with) q */
+        get: operations["suggestSpecies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1123,6 +1174,7 @@ export interface components {
         };
         CameraSettings: {
             aperture?: string;
+            body?: string;
             focalLength?: string;
             iso?: number;
             lens?: string;
@@ -1209,6 +1261,11 @@ export interface components {
             message: string;
             statusCode: number;
         };
+        /** @description The exact point, for its owner only. */
+        ExactPlace: {
+            lat: number;
+            lon: number;
+        };
         ForgotPasswordResult: {
             hasSecurityQuestions: boolean;
             message: string;
@@ -1223,12 +1280,14 @@ export interface components {
             imageUrl: string;
             isFeatured: boolean;
             isPublic: boolean;
+            labels: components["schemas"]["PhotoLabel"][];
             liked: boolean;
             likes: number;
             overallRating: string | null;
             /** Format: uuid */
             photographerId: string | null;
             slug: string;
+            species: components["schemas"]["PhotoSpecies"] | null;
             thumbnailUrl: string;
             title: string;
             uploadedAt: string;
@@ -1244,6 +1303,22 @@ export interface components {
             photos: components["schemas"]["GalleryCard"][];
             total: number;
             totalPages: number;
+        };
+        MapCell: {
+            count: number;
+            cover: {
+                /** Format: uuid */
+                id: string;
+                slug: string;
+                thumbnailUrl: string;
+                title: string;
+            };
+            lat: number;
+            lon: number;
+        };
+        MapCells: {
+            cellDegrees: number;
+            cells: components["schemas"]["MapCell"][];
         };
         MemberCritique: {
             authorName: string;
@@ -1320,11 +1395,13 @@ export interface components {
             imageUrl: string;
             isFeatured: boolean;
             isPublic: boolean;
+            labels: components["schemas"]["PhotoLabel"][];
             likes: number;
             overallRating: string | null;
             /** Format: uuid */
             photographerId: string | null;
             slug: string;
+            species: components["schemas"]["PhotoSpecies"] | null;
             thumbnailUrl: string;
             title: string;
             uploadedAt: string;
@@ -1350,6 +1427,7 @@ export interface components {
             credit: components["schemas"]["PhotoCredit"] | null;
             description: string;
             dominantColor: string;
+            exactPlace?: components["schemas"]["ExactPlace"] | null;
             expiresAt: string | null;
             fileSize?: number;
             height: number;
@@ -1360,6 +1438,7 @@ export interface components {
             isOwner: boolean;
             isPublic: boolean;
             isTemporary: boolean;
+            labels: components["schemas"]["PhotoLabel"][];
             liked: boolean;
             likes: number;
             mimeType?: string;
@@ -1369,10 +1448,15 @@ export interface components {
             overallRating: string | null;
             /** Format: uuid */
             photographerId: string | null;
+            place: components["schemas"]["PublicPlace"] | null;
+            placeNotice?: string | null;
+            /** @enum {string} */
+            placePrivacy?: "open" | "private";
             rating: components["schemas"]["PhotoRating"] | null;
             reviewReasons: string[];
             slug: string;
             socialImageUrl: string;
+            species: components["schemas"]["PhotoSpecies"] | null;
             thumbnailUrl: string;
             title: string;
             uploadedAt: string;
@@ -1402,9 +1486,28 @@ export interface components {
             totalPages: number;
             views: number;
         };
+        /** @enum {string} */
+        PhotoLabel: "captive" | "baited" | "composite" | "ai-generated" | "ai-edited";
         PhotoLike: {
             liked: boolean;
             totalLikes: number;
+        };
+        PhotoNatureChange: {
+            /** @description Any of captive, baited, composite, ai-generated, ai-edited */
+            labels?: string[];
+            /** @description The exact place (null: none); a new place draws a new generalised point */
+            place?: {
+                lat: number;
+                lon: number;
+            } | null;
+            /** @enum {string} */
+            placePrivacy?: "open" | "private";
+            /** @description Common or scientific name (null or empty: none); free text is kept as typed */
+            species?: string | null;
+        };
+        PhotoNatureUpdated: {
+            message: string;
+            photo: components["schemas"]["PhotoDetail"];
         };
         PhotoRating: {
             aiModel: string;
@@ -1422,6 +1525,11 @@ export interface components {
         };
         PhotoRejection: {
             reason: string;
+        };
+        PhotoSpecies: {
+            commonName: string;
+            scientificName: string | null;
+            sensitive: boolean;
         };
         PhotoViews: {
             views: number;
@@ -1462,6 +1570,12 @@ export interface components {
         Preferences: {
             emailNotifications: boolean;
             publicProfile: boolean;
+        };
+        PublicPlace: {
+            /** @description 0.2: the size of the cell the point was drawn in */
+            cellDegrees: number;
+            lat: number;
+            lon: number;
         };
         /** @description A user as any endpoint may show it: never a hash, never a token. */
         PublicUser: {
@@ -1533,6 +1647,13 @@ export interface components {
         SiteConfig: {
             contactEmail: string;
             supportEmail?: string;
+        };
+        SpeciesSuggestions: {
+            species: {
+                commonName: string;
+                scientificName: string;
+                sensitive: boolean;
+            }[];
         };
         SubscriptionSummary: {
             cancelAtPeriodEnd: boolean;
@@ -4200,6 +4321,48 @@ export interface operations {
             };
         };
     };
+    getMapCells: {
+        parameters: {
+            query?: {
+                /** @description Only this photographer’s photos (their page must be public) */
+                photographer?: string;
+                public?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cells */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MapCells"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getPhotographer: {
         parameters: {
             query?: {
@@ -4255,11 +4418,17 @@ export interface operations {
         parameters: {
             query?: {
                 category?: string;
+                /** @description A map cell by its south-west corner ("51.4,-0.2"): photos whose public place is in it */
+                cell?: string;
                 page?: number;
                 pageSize?: number;
                 public?: string;
                 search?: string;
                 sort?: "newest" | "oldest" | "most-liked" | "most-viewed" | "top-rated";
+                /** @description A species’ scientific name ("Vulpes vulpes"): its photos only */
+                species?: string;
+                /** @description true leaves out photos labelled captive, baited or ai-generated */
+                wild?: "true" | "false";
             };
             header?: never;
             path?: never;
@@ -4960,6 +5129,86 @@ export interface operations {
             };
         };
     };
+    updatePhotoNature: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PhotoNatureChange"];
+            };
+        };
+        responses: {
+            /** @description The photo after the change */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PhotoNatureUpdated"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not signed in, or the session has expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Request body or file too large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unsupported content type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     togglePublic: {
         parameters: {
             query?: never;
@@ -5090,8 +5339,20 @@ export interface operations {
                     category?: "wildlife" | "landscape" | "";
                     /** @default  */
                     description?: string;
+                    /** @description Comma-separated: captive, baited, composite, ai-generated, ai-edited */
+                    labels?: string;
                     /** Format: binary */
                     photo: string;
+                    /** @description A place picked by the owner (instead of the photo’s GPS), with placeLon */
+                    placeLat?: number;
+                    placeLon?: number;
+                    /**
+                     * @description Who sees where it was taken (default open: others see a point in its 0.2° cell)
+                     * @enum {string}
+                     */
+                    placePrivacy?: "open" | "private" | "";
+                    /** @description Common or scientific name; free text is kept as typed */
+                    species?: string;
                     /** @default  */
                     title?: string;
                 };
@@ -5282,6 +5543,47 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["SiteConfig"];
+                };
+            };
+            /** @description Any other error */
+            default: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    suggestSpecies: {
+        parameters: {
+            query?: {
+                limit?: number;
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Up to limit species, best first (sensitive: on CITES Appendix I) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpeciesSuggestions"];
+                };
+            };
+            /** @description Invalid request: the message names the first problem */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description Any other error */

@@ -2,6 +2,8 @@ import { CheckOutlined, CloseOutlined, DeleteOutlined, FundViewOutlined, StarFil
 import { App, Button, Segmented, Tag, Tooltip } from 'antd';
 import { useState } from 'react';
 import { notify, NOTICES } from '../../app/notify';
+import { LabelBadges } from '../nature/label-badges';
+import { SpeciesLink } from '../nature/species-link';
 import { PhotoBadge } from '../photos/category-badge';
 import { PhotoImage } from '../photos/photo-image';
 import { isHeld, reviewReason } from '../photos/review';
@@ -122,10 +124,16 @@ export function PhotosTab({ photos, filter, onFilterChange, needsReview }: Photo
                   </p>
                   <div className="admin-tags">
                     <PhotoBadge photo={photo} heldLabel={NEEDS_REVIEW} />
+                    <LabelBadges labels={photo.labels} />
                     <Tag className={`admin-tag ${photo.isPublic ? 'admin-tag--public' : 'admin-tag--muted'}`}>{photo.isPublic ? 'Public' : 'Private'}</Tag>
                     {photo.isFeatured && <Tag className="admin-tag admin-tag--featured">Featured</Tag>}
                     {photo.overallRating && <span className="admin-row__meta tabular-nums">{photo.overallRating}/10</span>}
                   </div>
+                  {photo.species && (
+                    <p className="admin-row__sub">
+                      <SpeciesLink species={photo.species} />
+                    </p>
+                  )}
                   {held && reviewReason(photo) && <p className="admin-photo__reason">{reviewReason(photo)}</p>}
                   {photo.isFeatured && !photo.isPublic && <p className="admin-photo__note">Private photos stay off the home page until their owner makes them public.</p>}
                   <div className="admin-photo__actions">

@@ -2,6 +2,7 @@
 // product's real limits (section 9) and behaviour (sections 4 to 6).
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { LABEL_TEXTS, PLACE_PRIVACY_HELP } from '../nature/nature-texts';
 
 export interface FaqEntry {
   id: string;
@@ -121,6 +122,36 @@ const photosAndFeedback: readonly FaqEntry[] = [
           you give other photographers constructive.
         </p>
       </>
+    ),
+  },
+  {
+    id: 'photo-labels',
+    question: 'What do the labels on photos mean?',
+    answer: (
+      <>
+        <p>When you upload a photo (or later, on its page), say how it was made. The labels are:</p>
+        <ul>
+          {LABEL_TEXTS.map((text) => (
+            <li key={text.label}>
+              <strong>{text.name}</strong>: {text.meaning}
+            </li>
+          ))}
+        </ul>
+        <p>
+          Labelled photos are welcome. Captive, baited and AI-generated photos are left out of the gallery’s “Wild only”
+          view, and only wild, unbaited, camera-made photos can be featured on the home page.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: 'photo-places',
+    question: 'Who can see where my photo was taken?',
+    answer: (
+      <p>
+        {PLACE_PRIVACY_HELP} You choose Open or Private when you upload and can change it on the photo’s page. The{' '}
+        <Link to="/map">map</Link> shows only open places.
+      </p>
     ),
   },
   {

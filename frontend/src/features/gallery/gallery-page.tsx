@@ -1,7 +1,7 @@
-import { PictureOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Input, Segmented, Select } from 'antd';
+import { CloseOutlined, PictureOutlined, ReloadOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Input, Segmented, Select, Tag } from 'antd';
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { NOTICES } from '../../app/notify';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
@@ -86,7 +86,11 @@ export function GalleryPage() {
       <PageHeader
         title="Gallery"
         lead="Browse wildlife and landscape photos shared by the community. Filter by category, sort by date, likes, views or rating, and open any photo to see its AI critique."
-      />
+      >
+        <p className="gallery-page__map-link">
+          <Link to="/map">See where the photos were taken on the map</Link>
+        </p>
+      </PageHeader>
       <div className="gallery-toolbar" role="search" aria-label="Gallery filters">
         <Segmented
           className="gallery-toolbar__categories"
@@ -97,7 +101,7 @@ export function GalleryPage() {
         />
         <Input.Search
           className="gallery-toolbar__search"
-          placeholder="Search titles and descriptions"
+          placeholder="Search titles, species and cameras"
           aria-label="Search photos"
           allowClear
           maxLength={100}
@@ -105,6 +109,9 @@ export function GalleryPage() {
           onChange={(event) => setSearchText(event.target.value)}
           onSearch={(value) => update({ search: value.trim() })}
         />
+        <Checkbox className="gallery-toolbar__wild" checked={params.wild} onChange={(event) => update({ wild: event.target.checked })} data-testid="wild-only">
+          Wild only
+        </Checkbox>
         <div className="gallery-toolbar__sort">
           <label htmlFor={sortId}>Sort by</label>
           <Select
@@ -117,6 +124,20 @@ export function GalleryPage() {
         </div>
       </div>
 
+      {(params.species || params.cell) && (
+        <p className="gallery-filters" data-testid="gallery-nature-filters">
+          {params.species && (
+            <Tag closable onClose={() => update({ species: '' })} closeIcon={<CloseOutlined aria-label="Show every species" />}>
+              Species: <i>{params.species}</i>
+            </Tag>
+          )}
+          {params.cell && (
+            <Tag closable onClose={() => update({ cell: '' })} closeIcon={<CloseOutlined aria-label="Show every place" />}>
+              Map square {params.cell.replace(',', ', ')}
+            </Tag>
+          )}
+        </p>
+      )}
       <div ref={resultsRef} className="gallery-results" aria-busy={isFetching}>
         {params.search && !isError && (
           <p className="gallery-results__summary" role="status">
@@ -144,8 +165,8 @@ export function GalleryPage() {
                   ? 'Try another category, or see every photo.'
                   : 'Be the first to share one: upload a photo, then make it public from My Photos.'}
             </p>
-            {params.search || params.category !== 'all' ? (
-              <Button onClick={() => update({ search: '', category: 'all' })}>Show All Photos</Button>
+            {params.search || params.category !== 'all' || params.species || params.wild || params.cell ? (
+              <Button onClick={() => update({ search: '', category: 'all', species: '', wild: false, cell: '' })}>Show All Photos</Button>
             ) : (
               <LinkButton to="/upload" type="primary">
                 Upload a Photo

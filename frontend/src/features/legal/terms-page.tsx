@@ -54,6 +54,10 @@ const sections: readonly LegalSection[] = [
         <ul>
           <li>Upload only photos you own or have permission to use.</li>
           <li>Respect wildlife and habitats: never bait, disturb or endanger animals for a photo.</li>
+          <li>
+            Label your photos honestly: captive, baited, composite, AI-generated or AI-edited (the FAQ says what each
+            label means). A photo made by a generative AI must carry the AI-generated label.
+          </li>
           <li>Keep any feedback you give other photographers constructive.</li>
         </ul>
       </>

@@ -33,6 +33,9 @@ function photo(id: string, fields: Partial<PhotoDetail>): PhotoDetail {
     photographerId: null,
     moderation: null,
     reviewReasons: [],
+    species: null,
+    labels: [],
+    place: null,
     ...fields,
   };
 }
@@ -54,6 +57,17 @@ describe('filterMyPhotos', () => {
   it('searches titles and descriptions, case-insensitively', () => {
     expect(ids(filterMyPhotos(photos, { ...DEFAULT_FILTER, search: 'DAWN' }))).toEqual(['heron']);
     expect(ids(filterMyPhotos(photos, { ...DEFAULT_FILTER, search: 'fox' }))).toEqual(['fox']);
+  });
+
+  it('also searches the species (both names), what the critique saw and the camera', () => {
+    const kingfisher = photo('kingfisher', {
+      title: 'Perched',
+      species: { commonName: 'Common kingfisher', scientificName: 'Alcedo atthis', sensitive: false },
+      camera: { make: 'OM System', model: 'OM-1', body: 'OM System OM-1' },
+      rating: { overallRating: '7.0', composition: '7.0', lighting: '7.0', clarity: '7.0', creativity: '7.0', feedback: '', subject: 'bird', location: null, aiModel: 'x', category: 'wildlife', createdAt: '' },
+    });
+    const all = [...photos, kingfisher];
+    for (const search of ['kingfisher', 'ALCEDO', 'bird', 'om-1', 'OM System']) expect(ids(filterMyPhotos(all, { ...DEFAULT_FILTER, search }))).toEqual(['kingfisher']);
   });
 
   it('filters by category and visibility', () => {

@@ -6,6 +6,11 @@ import { errorStatus } from '../../api/server-message';
 import { useDocumentMeta } from '../../components/document-meta';
 import { MemberCritiques } from '../critiques/member-critiques';
 import { PhotographerName } from '../photographers/photographer-name';
+import { LabelBadges } from '../nature/label-badges';
+import { NatureEditor } from '../nature/nature-editor';
+import { PlaceLine } from '../nature/place-line';
+import { SpeciesLink } from '../nature/species-link';
+import '../nature/nature.css';
 import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
 import { useGetPhotoQuery, useRecordViewMutation } from '../photos/api';
 import { PhotoBadge } from '../photos/category-badge';
@@ -16,7 +21,8 @@ import { formatPhotoDate } from '../photos/photo-date';
 import { PhotoImage } from '../photos/photo-image';
 import { ReviewNotice } from '../photos/review-notice';
 import { ShareButtons } from '../photos/share-buttons';
-import type { CameraSettings, PhotoDetail } from '../photos/types';
+import { cameraLine } from '../photos/camera-line';
+import type { PhotoDetail } from '../photos/types';
 import '../photos/photos.css';
 import './photo-page.css';
 
@@ -69,20 +75,6 @@ export function PhotoPage() {
   return <PhotoView photo={photo} onBack={goBack} />;
 }
 
-function cameraLine(camera: CameraSettings | null): string | null {
-  if (!camera) return null;
-  const body = [camera.make, camera.model].filter(Boolean).join(' ');
-  const parts = [
-    body,
-    camera.lens,
-    camera.focalLength,
-    camera.aperture,
-    camera.shutterSpeed,
-    camera.iso ? `ISO ${camera.iso}` : undefined,
-  ].filter((part): part is string => Boolean(part && part.trim()));
-  return parts.length > 0 ? parts.join(' · ') : null;
-}
-
 function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }) {
   useDocumentMeta(photo.title, photo.description || undefined);
   const [recordView] = useRecordViewMutation();
@@ -113,10 +105,18 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
       {fullscreen.viewer}
       <div className="photo-page__layout">
         <div className="photo-page__main">
-          <PhotoBadge photo={photo} />
+          <div className="photo-page__badges">
+            <PhotoBadge photo={photo} />
+            <LabelBadges labels={photo.labels} />
+          </div>
           <h1 id="photo-title" className="photo-page__title">
             {photo.title}
           </h1>
+          {photo.species && (
+            <p className="photo-page__species">
+              <SpeciesLink species={photo.species} />
+            </p>
+          )}
           {photo.description && <p className="photo-page__description">{photo.description}</p>}
           <ul className="photo-page__facts">
             <li>
@@ -146,10 +146,12 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
             </p>
           )}
           {camera && (
-            <p className="photo-page__camera">
+            <p className="photo-page__camera" data-testid="photo-camera">
               <CameraOutlined aria-hidden="true" /> {camera}
+              {photo.camera?.takenAt && <> · taken {formatPhotoDate(photo.camera.takenAt)}</>}
             </p>
           )}
+          <PlaceLine photo={photo} />
           {photo.isTemporary && photo.expiresAt && (
             <p className="photo-page__note">This guest photo is deleted {new Date(photo.expiresAt).toLocaleTimeString()}.</p>
           )}
@@ -163,6 +165,14 @@ function PhotoView({ photo, onBack }: { photo: PhotoDetail; onBack: () => void }
             <LikeButton photo={photo} size="large" />
             <ShareButtons photo={photo} />
           </div>
+          {photo.isOwner && (
+            <section className="photo-page__nature" aria-labelledby="nature-heading">
+              <h2 id="nature-heading" className="photo-page__section-title">
+                Species, labels and place
+              </h2>
+              <NatureEditor photo={photo} />
+            </section>
+          )}
         </div>
         <section className="photo-page__side" aria-label="AI critique">
           {photo.rating ? (

@@ -5,6 +5,7 @@ import { errorStatus } from '../../api/server-message';
 import { useDocumentMeta } from '../../components/document-meta';
 import { LinkButton } from '../../components/link-button';
 import { GalleryPagination } from '../gallery/gallery-pagination';
+import { PlacesMap } from '../nature/places-map';
 import { PhotoCard } from '../photos/photo-card';
 import { PhotoGrid, PhotoGridItem, PhotoGridSkeleton } from '../photos/photo-grid';
 import '../photos/photos.css';
@@ -95,6 +96,14 @@ function PhotographerView({ data, busy, onPage }: { data: PhotographerPageData; 
         </PhotoGrid>
       )}
       {data.totalPages > 1 && <GalleryPagination page={Math.min(data.page, data.totalPages)} totalPages={data.totalPages} onChange={onPage} />}
+      {data.photos.length > 0 && (
+        <section className="photographer-places" aria-labelledby="photographer-places">
+          <h2 id="photographer-places" className="photo-page__section-title">
+            Where {data.firstName || data.name} photographs
+          </h2>
+          <PlacesMap photographer={data.id} label={`Map of places photographed by ${data.name}`} />
+        </section>
+      )}
     </div>
   );
 }

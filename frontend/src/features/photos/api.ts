@@ -42,12 +42,15 @@ type PhotoPatch = Partial<Pick<PhotoDetail, 'likes' | 'views' | 'liked'>>;
 export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLimits', 'UserStats'] }).injectEndpoints({
   endpoints: (build) => ({
     getGallery: build.query<GalleryPage, GalleryRequest>({
-      query: ({ category, search, sort, page }) => ({
+      query: ({ category, search, species, wild, cell, sort, page }) => ({
         url: 'photos',
         params: {
           public: 'true',
           ...(category ? { category } : {}),
           ...(search ? { search } : {}),
+          ...(species ? { species } : {}),
+          ...(wild ? { wild } : {}),
+          ...(cell ? { cell } : {}),
           sort,
           page,
           pageSize: GALLERY_PAGE_SIZE,
@@ -127,11 +130,18 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
       providesTags: ['UploadLimits', 'CurrentUser'],
     }),
     uploadPhoto: build.mutation<UploadResult, UploadRequest>({
-      query: ({ file, title, description, category }) => {
+      query: ({ file, title, description, category, species, labels, placePrivacy, place }) => {
         const body = new FormData();
         body.append('title', title);
         body.append('description', description);
         if (category) body.append('category', category);
+        if (species) body.append('species', species);
+        if (labels && labels.length > 0) body.append('labels', labels.join(','));
+        if (placePrivacy) body.append('placePrivacy', placePrivacy);
+        if (place) {
+          body.append('placeLat', String(place.lat));
+          body.append('placeLon', String(place.lon));
+        }
         // Last, so the server has read the fields when the file arrives.
         body.append('photo', file, file.name);
         return { url: 'photos/upload', method: 'POST', body };

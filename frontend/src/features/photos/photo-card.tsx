@@ -1,6 +1,7 @@
 import { EyeOutlined, HeartOutlined, LockOutlined, GlobalOutlined } from '@ant-design/icons';
 import { Tag } from 'antd';
 import { Link } from 'react-router';
+import { LabelBadges } from '../nature/label-badges';
 import { PhotographerName } from '../photographers/photographer-name';
 import { PhotoBadge } from './category-badge';
 import { FullscreenButton } from './fullscreen-viewer';
@@ -57,6 +58,7 @@ export function PhotoCard({ photo, lazy = true, priority = false, onOpen, likeab
       {onFullscreen && <FullscreenButton title={photo.title} onOpen={() => onFullscreen(photo)} />}
       <div className="photo-card__tags">
         <PhotoBadge photo={photo} />
+        <LabelBadges labels={photo.labels} />
         {showVisibility &&
           (photo.isPublic ? (
             <Tag className="visibility-tag visibility-tag--public" icon={<GlobalOutlined />}>

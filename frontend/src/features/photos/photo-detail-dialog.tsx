@@ -1,4 +1,4 @@
-import { CalendarOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, HeartOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CameraOutlined, DeleteOutlined, DownloadOutlined, EyeOutlined, HeartOutlined } from '@ant-design/icons';
 import { App, Button, Input, Modal, Switch } from 'antd';
 import { useEffect, useId, useState } from 'react';
 import { Link } from 'react-router';
@@ -11,6 +11,10 @@ import {
   useTogglePublicMutation,
   useUpdateDescriptionMutation,
 } from './api';
+import { LabelBadges } from '../nature/label-badges';
+import { PlaceLine } from '../nature/place-line';
+import { SpeciesLink } from '../nature/species-link';
+import { cameraLine } from './camera-line';
 import { PhotoBadge } from './category-badge';
 import { EditingTips } from './editing-tips';
 import { DESCRIPTION_MAX } from './limits';
@@ -123,6 +127,7 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
     });
   };
 
+  const camera = cameraLine(photo.camera);
   return (
     <div className="photo-dialog__layout">
       <div className="photo-viewer photo-viewer--dialog">
@@ -131,6 +136,7 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
       <div className="photo-dialog__side">
         <div className="photo-facts">
           <PhotoBadge photo={photo} />
+          <LabelBadges labels={photo.labels} />
           <span className="photo-facts__item">
             <CalendarOutlined aria-hidden="true" /> <time dateTime={photo.uploadedAt}>{formatPhotoDate(photo.uploadedAt)}</time>
           </span>
@@ -141,6 +147,18 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
             <HeartOutlined aria-hidden="true" /> {photo.likes} {photo.likes === 1 ? 'like' : 'likes'}
           </span>
         </div>
+
+        {photo.species && (
+          <p className="photo-dialog__species">
+            <SpeciesLink species={photo.species} />
+          </p>
+        )}
+        {camera && (
+          <p className="photo-dialog__camera" data-testid="dialog-camera">
+            <CameraOutlined aria-hidden="true" /> {camera}
+          </p>
+        )}
+        <PlaceLine photo={photo} />
 
         <ReviewNotice photo={photo} />
 

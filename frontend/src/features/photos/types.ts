@@ -34,7 +34,7 @@ export type GalleryPage = ResponseBody<'getGallery'>;
 export type GalleryCategory = UploadCategory | 'others';
 
 /** The gallery query the web sends (GET /api/photos), with the categories it offers. */
-export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search'> & { category?: GalleryCategory };
+export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search' | 'species' | 'wild' | 'cell'> & { category?: GalleryCategory };
 
 /** The spec's Upload limits entity. `dailyUploads` 999999 means unlimited. */
 export type UploadLimits = Schemas['UploadLimits'];
@@ -44,6 +44,12 @@ export interface UploadRequest {
   title: string;
   description: string;
   category?: UploadCategory;
+  /** The nature layer: what the photo shows, how it was made, who sees where it was taken. */
+  species?: string;
+  labels?: readonly string[];
+  placePrivacy?: 'open' | 'private';
+  /** Picked on the map, instead of the photo's GPS. */
+  place?: { lat: number; lon: number };
 }
 
 /** `error` present: the photo was saved without a rating (AI analysis temporarily unavailable). */

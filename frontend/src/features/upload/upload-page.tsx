@@ -9,6 +9,11 @@ import { notify, NOTICES } from '../../app/notify';
 import { palette } from '../../app/theme';
 import { LinkButton } from '../../components/link-button';
 import { PageHeader } from '../../components/page-header';
+import { NATURE_DEFAULTS, NatureFormItems } from '../nature/nature-fields';
+import type { NatureValues } from '../nature/nature-fields';
+import { PlaceFormItems } from '../nature/place-picker';
+import type { PlaceValues } from '../nature/place-picker';
+import '../nature/nature.css';
 import { useUploadPhotoMutation } from '../photos/api';
 import type { UploadCategory, UploadResult } from '../photos/types';
 import { useUploadLimits } from '../photos/use-upload-limits';
@@ -32,7 +37,7 @@ import {
 import '../photos/photos.css';
 import './upload.css';
 
-interface UploadValues {
+interface UploadValues extends NatureValues, PlaceValues {
   title: string;
   description: string;
   category: UploadCategory | 'auto';
@@ -113,6 +118,10 @@ export function UploadPage() {
         title: values.title.trim(),
         description: values.description.trim(),
         ...(values.category === 'auto' ? {} : { category: values.category }),
+        species: values.species?.trim() || undefined,
+        labels: values.labels ?? [],
+        placePrivacy: values.placePrivacy,
+        ...(values.lat !== null && values.lat !== undefined && values.lon !== null && values.lon !== undefined ? { place: { lat: values.lat, lon: values.lon } } : {}),
       }).unwrap();
       setPhase({ kind: 'complete' });
       resultTimer.current = window.setTimeout(() => setPhase({ kind: 'result', result }), RESULT_DELAY_MS);
@@ -192,7 +201,7 @@ export function UploadPage() {
             form={form}
             layout="vertical"
             requiredMark
-            initialValues={{ title: '', description: '', category: 'auto' }}
+            initialValues={{ title: '', description: '', category: 'auto', ...NATURE_DEFAULTS, lat: null, lon: null }}
             onFinish={(values) => void submit(values)}
             disabled={uploading || limitReached}
           >
@@ -234,6 +243,8 @@ export function UploadPage() {
             <Form.Item label="Category" name="category">
               <Radio.Group optionType="button" options={CATEGORY_OPTIONS.map((option) => ({ ...option }))} />
             </Form.Item>
+            <NatureFormItems />
+            <PlaceFormItems legend="Where it was taken, if not from the camera’s GPS (optional)" />
             <Form.Item label="Photo" required>
               <FilePicker file={file} onChoose={(chosen) => void chooseFile(chosen)} disabled={uploading || limitReached} />
             </Form.Item>

@@ -8,6 +8,8 @@ import { PhotoBadge } from '../photos/category-badge';
 import { EditingTips } from '../photos/editing-tips';
 import { PhotoImage } from '../photos/photo-image';
 import { isHeld } from '../photos/review';
+import { LabelBadges } from '../nature/label-badges';
+import { SpeciesLink } from '../nature/species-link';
 import { ReviewNotice } from '../photos/review-notice';
 import type { UploadResult } from '../photos/types';
 
@@ -41,8 +43,20 @@ export function UploadResultView({ result, isGuest, onUploadAnother }: UploadRes
           </div>
           <div className="upload-result__caption">
             <PhotoBadge photo={photo} />
+            <LabelBadges labels={photo.labels} />
             <h3 className="upload-result__title">{photo.title}</h3>
+            {photo.species && (
+              <p className="upload-result__species">
+                <SpeciesLink species={photo.species} />
+              </p>
+            )}
             <p className="upload-result__description">{photo.description}</p>
+            {/* Who sees where it was taken, and why not when a CITES Appendix I species hides it. */}
+            {photo.placeNotice && (
+              <p className="upload-muted" data-testid="upload-place-notice">
+                {photo.placeNotice}
+              </p>
+            )}
           </div>
         </div>
         <div className="upload-result__analysis">

@@ -20,6 +20,8 @@ describe('gateway route table', () => {
     ['/api/featured-photos', 'photos'],
     ['/api/assets/homepage-hero-grand-teton', 'photos'],
     ['/api/admin/photos/1/toggle-featured', 'photos'],
+    ['/api/species?q=red%20fox', 'photos'],
+    ['/api/map/cells?public=true', 'photos'],
     ['/api/create-subscription-signup', 'billing'],
     ['/api/complete-subscription', 'billing'],
     ['/api/complete-subscription-upgrade', 'billing'],
@@ -33,7 +35,7 @@ describe('gateway route table', () => {
     expect(upstreamFor(path)).toBe(service);
   });
 
-  it.each(['/api/health', '/api/health/ready', '/api/analytics/page-view', '/api/authx', '/api/photosx', '/gallery'])(
+  it.each(['/api/health', '/api/health/ready', '/api/analytics/page-view', '/api/authx', '/api/photosx', '/api/speciesx', '/gallery', '/map'])(
     '%s stays at the gateway',
     (path) => {
       expect(upstreamFor(path)).toBeUndefined();

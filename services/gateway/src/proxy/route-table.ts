@@ -16,6 +16,7 @@ export const ROUTE_TABLE: ReadonlyArray<{ pattern: RegExp; upstream: Upstream }>
   { pattern: /^\/api\/(upload-limits|featured-photos)\/?$/, upstream: 'photos' },
   { pattern: /^\/api\/assets\//, upstream: 'photos' },
   { pattern: /^\/api\/photographers(\/|$)/, upstream: 'photos' },
+  { pattern: /^\/api\/(species|map)(\/|$)/, upstream: 'photos' },
   { pattern: /^\/api\/admin\/photos(\/|$)/, upstream: 'photos' },
   {
     pattern:

@@ -21,6 +21,7 @@ import { uploadTempDir } from '../upload-admission/upload-temp-files';
 import { sendJson, stackHeaders } from './send-json';
 import { sendObject } from './send-object';
 import { UploadErrorsInterceptor } from './upload-errors.interceptor';
+import { natureInputOf } from '../nature/nature.dto';
 
 /** How long anyone may cache a public image: a photo made private is gone from caches after it. */
 export const PUBLIC_IMAGE_CACHE = 'public, max-age=300, must-revalidate';
@@ -65,6 +66,7 @@ export class PhotosController {
         title: fields.title,
         description: fields.description,
         category: fields.category,
+        nature: natureInputOf(fields),
         identity,
         ip,
       });

@@ -2,6 +2,8 @@ import type { Photo, PhotoWithUploader } from './photo';
 import type { ImageUrls } from '../images/image-urls';
 
 import type { PhotoCard, PhotoDetail } from '../dto/photos.responses';
+import { normaliseCamera } from '../nature/camera-names';
+import { placeNotice, visiblePlace } from '../nature/nature';
 
 /** A gallery card and a photo's detail; their shapes are the API's (dto/photos.responses). */
 export type { PhotoCard, PhotoDetail };
@@ -35,18 +37,30 @@ export function toCard(row: PhotoWithUploader, urls: ImageUrls, photographers?: 
     isFeatured: photo.isFeatured,
     isPublic: photo.isPublic,
     photographerId: photo.userId !== null && photographers?.has(photo.userId) ? photo.userId : null,
+    species: photo.species ? { commonName: photo.species.commonName, scientificName: photo.species.scientificName, sensitive: photo.species.sensitive } : null,
+    labels: photo.labels,
   };
 }
 
 export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOwner: boolean; liked: boolean }, photographers?: ReadonlySet<string>): PhotoDetail {
   const { photo } = row;
-  const owner: Partial<PhotoDetail> = viewer.isOwner ? { originalName: photo.originalName, fileSize: photo.fileSize, mimeType: photo.mimeType } : {};
+  // The exact point goes to its owner only.
+  const owner: Partial<PhotoDetail> = viewer.isOwner
+    ? {
+        originalName: photo.originalName,
+        fileSize: photo.fileSize,
+        mimeType: photo.mimeType,
+        exactPlace: photo.place ? { lat: photo.place.lat, lon: photo.place.lon } : null,
+        placePrivacy: photo.place?.privacy ?? 'open',
+        placeNotice: placeNotice(photo),
+      }
+    : {};
   return {
     ...toCard(row, urls, photographers),
     description: photo.description,
     rating: photo.rating ?? null,
     credit: photo.credit ?? null,
-    camera: photo.camera ?? null,
+    camera: normaliseCamera(photo.camera ?? null),
     socialImageUrl: urls.url(photo, 'social'),
     isOwner: viewer.isOwner,
     isTemporary: photo.isTemporary,
@@ -54,6 +68,7 @@ export function toDetail(row: PhotoWithUploader, urls: ImageUrls, viewer: { isOw
     liked: viewer.liked,
     moderation: photo.moderation,
     reviewReasons: photo.reviewReasons ?? [],
+    place: visiblePlace(photo),
     ...owner,
   };
 }

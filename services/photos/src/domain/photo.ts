@@ -1,5 +1,6 @@
 import type { PendingEvent } from '@wildframe/platform';
 import type { CameraSettings, PhotoCredit, StoredRating } from '../dto/photos.responses';
+import type { NatureFields } from '../nature/nature';
 
 export type { CameraSettings, PhotoCredit, StoredRating };
 
@@ -7,7 +8,7 @@ export type { CameraSettings, PhotoCredit, StoredRating };
  * A stored photo, whatever the backend. Image bytes live in object storage; the record keeps only
  * keys and facts about them.
  */
-export interface Photo {
+export interface Photo extends NatureFields {
   id: string;
   slug: string;
   originalName: string;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { cellParam, PLACE_NEEDS_BOTH, uploadNatureFields } from '../nature/nature.dto';
 
 /** Upload form fields with the spec's messages (section 5). */
 export const uploadFields = z
@@ -9,11 +10,13 @@ export const uploadFields = z
       .enum(['wildlife', 'landscape', ''], { error: 'Category must be wildlife or landscape' })
       .optional()
       .transform((v) => (v ? v : undefined)),
+    ...uploadNatureFields,
   })
   .superRefine((value, ctx) => {
     if (!value.title && !value.description) ctx.addIssue({ code: 'custom', message: 'Title and description are required' });
     else if (!value.title) ctx.addIssue({ code: 'custom', message: 'Title is required' });
     else if (!value.description) ctx.addIssue({ code: 'custom', message: 'Description is required' });
+    else if ((value.placeLat === undefined) !== (value.placeLon === undefined)) ctx.addIssue({ code: 'custom', message: PLACE_NEEDS_BOTH });
   });
 
 export const galleryQuery = z.object({
@@ -30,6 +33,20 @@ export const galleryQuery = z.object({
     .max(100, 'Search must be 100 characters or less')
     .optional()
     .transform((v) => v || undefined),
+  species: z
+    .string()
+    .trim()
+    .max(120, 'Species must be 120 characters or less')
+    .optional()
+    // Scientific names are written "Genus epithet": "vulpes VULPES" asks for "Vulpes vulpes".
+    .transform((v) => (v ? v.replace(/\s+/g, ' ').toLowerCase().replace(/^./, (c) => c.toUpperCase()) : undefined))
+    .describe('A species’ scientific name ("Vulpes vulpes"): its photos only'),
+  wild: z
+    .enum(['true', 'false'], { error: 'Wild must be true or false' })
+    .optional()
+    .transform((v) => v === 'true')
+    .describe('true leaves out photos labelled captive, baited or ai-generated'),
+  cell: cellParam.describe('A map cell by its south-west corner ("51.4,-0.2"): photos whose public place is in it'),
   // 'top-rated': the AI's overall rating, highest first; photos without one come last.
   sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed', 'top-rated'], { error: 'Sort must be newest, oldest, most-liked, most-viewed or top-rated' }).default('newest'),
   page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').default(1),

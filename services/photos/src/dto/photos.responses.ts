@@ -41,11 +41,15 @@ export const storedRatingSchema = z
   })
   .meta({ id: 'PhotoRating' });
 
-/** Camera settings read from EXIF; never the location. */
+/** Camera settings read from EXIF, make and model as photographers write them; never the location. */
 export const cameraSettingsSchema = z
   .object({
+    /** "Nikon", "OM System", "Canon" (not EXIF's "NIKON CORPORATION"). */
     make: z.string().optional(),
+    /** "D2X", "OM-1", "EOS R5". */
     model: z.string().optional(),
+    /** Make and model as one line: "Nikon D2X", "OM System OM-1", "Canon EOS R5". */
+    body: z.string().optional(),
     lens: z.string().optional(),
     focalLength: z.string().optional(),
     aperture: z.string().optional(),
@@ -57,6 +61,26 @@ export const cameraSettingsSchema = z
 
 /** Attribution of photos that are not the uploader's own work (demo content). */
 export const photoCreditSchema = z.object({ author: z.string(), licence: z.string(), source: z.string() }).meta({ id: 'PhotoCredit' });
+
+/** What the photo shows, as its owner named it: a checklist species, or free text kept as typed (scientificName null). */
+export const photoSpeciesSchema = z
+  .object({
+    commonName: z.string(),
+    scientificName: z.string().nullable(),
+    /** On CITES Appendix I: its place is never shown to anyone but the owner. */
+    sensitive: z.boolean(),
+  })
+  .meta({ id: 'PhotoSpecies' });
+
+/** The owner's ethics and provenance labels. */
+export const photoLabelSchema = z.enum(['captive', 'baited', 'composite', 'ai-generated', 'ai-edited']).meta({ id: 'PhotoLabel' });
+
+/** Where the photo was taken as everyone sees it: a point drawn once inside its 0.2° cell, never the exact one. */
+export const publicPlaceSchema = z
+  .object({ lat: z.number(), lon: z.number(), cellDegrees: z.number().describe('0.2: the size of the cell the point was drawn in') })
+  .meta({ id: 'PublicPlace' });
+
+export const exactPlaceSchema = z.object({ lat: z.number(), lon: z.number() }).meta({ id: 'ExactPlace', description: 'The exact point, for its owner only.' });
 
 export const photoCardSchema = z
   .object({
@@ -80,6 +104,8 @@ export const photoCardSchema = z
     isPublic: z.boolean(),
     /** The uploader's id when they have a public photographer page (/photographers/{id}); null keeps them anonymous. */
     photographerId: z.uuid().nullable(),
+    species: z.union([photoSpeciesSchema, z.null()]),
+    labels: z.array(photoLabelSchema),
   })
   .meta({ id: 'PhotoCard', description: 'A gallery card.' });
 
@@ -99,10 +125,18 @@ export const photoDetailSchema = photoCardSchema
     moderation: z.enum(['review']).nullable(),
     /** Why the AI held it, in plain words (the first is shown after "Waiting for review"); empty when it is not held. */
     reviewReasons: z.array(z.string()),
+    /** Everyone but the owner sees this generalised point (and the owner sees what they see); null when private, sensitive or unknown. */
+    place: z.union([publicPlaceSchema, z.null()]),
     /** Only for the owner. */
     originalName: z.string().optional(),
     fileSize: z.number().int().optional(),
     mimeType: z.string().optional(),
+    /** Only for the owner: the exact point (null when the photo has no place). */
+    exactPlace: z.union([exactPlaceSchema, z.null()]).optional(),
+    /** Only for the owner: open (others see the generalised point) or private. */
+    placePrivacy: z.enum(['open', 'private']).optional(),
+    /** Only for the owner: who sees the place, and why it is hidden when it is (a CITES Appendix I species). */
+    placeNotice: z.string().nullable().optional(),
   })
   .meta({ id: 'PhotoDetail', description: 'A photo with its rating; the original file’s facts only for its owner.' });
 
@@ -151,6 +185,23 @@ export const uploadResultSchema = z
   .object({ message: z.string(), error: z.string().optional(), photo: photoDetailSchema, rating: storedRatingSchema.optional() })
   .meta({ id: 'UploadResult', description: 'The stored photo; error says why it has no rating yet, if so.' });
 
+export const speciesSuggestionsSchema = z
+  .object({ species: z.array(z.object({ commonName: z.string(), scientificName: z.string(), sensitive: z.boolean() })) })
+  .meta({ id: 'SpeciesSuggestions' });
+
+export const mapCellSchema = z
+  .object({
+    /** The cell's south-west corner; the cell spans cellDegrees north and east of it. */
+    lat: z.number(),
+    lon: z.number(),
+    /** Public photos with an open, non-sensitive place in the cell. */
+    count: z.number().int(),
+    cover: z.object({ id: z.uuid(), slug: z.string(), title: z.string(), thumbnailUrl: z.string() }),
+  })
+  .meta({ id: 'MapCell' });
+
+export const mapCellsSchema = z.object({ cellDegrees: z.number(), cells: z.array(mapCellSchema) }).meta({ id: 'MapCells' });
+
 export const viewsSchema = z.object({ views: z.number().int() }).meta({ id: 'PhotoViews' });
 export const likeSchema = z.object({ liked: z.boolean(), totalLikes: z.number().int() }).meta({ id: 'PhotoLike' });
 export const visibilitySchema = z.object({ message: z.string(), isPublic: z.boolean() }).meta({ id: 'PhotoVisibility' });
@@ -158,6 +209,8 @@ export const descriptionUpdatedSchema = z.object({ message: z.string(), descript
 export const featuredSchema = z.object({ message: z.string(), isFeatured: z.boolean() }).meta({ id: 'PhotoFeatured' });
 
 export type StoredRating = z.infer<typeof storedRatingSchema>;
+export type SpeciesSuggestions = z.infer<typeof speciesSuggestionsSchema>;
+export type MapCells = z.infer<typeof mapCellsSchema>;
 export type CameraSettings = z.infer<typeof cameraSettingsSchema>;
 export type PhotoCredit = z.infer<typeof photoCreditSchema>;
 export type PhotoCard = z.infer<typeof photoCardSchema>;

@@ -1,4 +1,5 @@
 import type { CameraSettings } from '../domain/photo';
+import type { GeoPoint } from '../nature/geoprivacy';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp' | 'heic';
 
@@ -19,6 +20,8 @@ export interface ProcessedImage {
   height: number;
   dominantColor: string;
   camera: CameraSettings | null;
+  /** The EXIF GPS position: stored as the photo's exact place (owner only), never in a derivative. */
+  gps: GeoPoint | null;
   /** Card size, WebP. */
   thumbnail: Buffer;
   /** Detail view size, WebP. */

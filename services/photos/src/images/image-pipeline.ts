@@ -4,6 +4,8 @@ import type { RawImage } from '@wildframe/platform/worker';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { CameraSettings } from '../domain/photo';
+import { normaliseCamera } from '../nature/camera-names';
+import { gpsFromExif } from '../nature/exif-place';
 import { ImageKind, ImageRefusal, ProcessedImage } from './image-kinds';
 
 /** The FAQ's minimum, 800x600, as a pixel count so portrait and panoramic photos qualify alike. */
@@ -13,7 +15,7 @@ function ratio(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? String(Math.round(value * 10) / 10) : undefined;
 }
 
-/** Camera settings only: GPS and other location fields are never read. */
+/** Camera settings (make and model as photographers write them); the GPS position is read apart (nature/exif-place). */
 export function cameraSettings(exif: Buffer | undefined): CameraSettings | null {
   if (!exif) return null;
   try {
@@ -31,8 +33,7 @@ export function cameraSettings(exif: Buffer | undefined): CameraSettings | null 
       iso: typeof photo['ISOSpeedRatings'] === 'number' ? (photo['ISOSpeedRatings'] as number) : undefined,
       takenAt: photo['DateTimeOriginal'] instanceof Date ? (photo['DateTimeOriginal'] as Date).toISOString() : undefined,
     };
-    const present = Object.fromEntries(Object.entries(settings).filter(([, v]) => v !== undefined)) as CameraSettings;
-    return Object.keys(present).length > 0 ? present : null;
+    return normaliseCamera(settings);
   } catch {
     return null;
   }
@@ -96,6 +97,7 @@ export async function processImage(path: string, kind: ImageKind, maxPixels: num
       height: quarterTurn ? width : height,
       dominantColor: `#${hex(r)}${hex(g)}${hex(b)}`,
       camera: cameraSettings(meta.exif),
+      gps: gpsFromExif(meta.exif),
       thumbnail,
       display,
       social,

@@ -7,7 +7,9 @@ import type { TestBackend } from '@wildframe/platform/testing';
 import { randomUUID } from 'node:crypto';
 import type { NewPhoto, Photo, StoredRating, Viewer } from '../domain/photo';
 import { PhotosError } from '../domain/photos.errors';
+import { cellOf, drawPublicPoint } from '../nature/geoprivacy';
 import { photosDatabase } from '../photos.database';
+import { newPhotoRecord } from '../testing/new-photo';
 import { MongoPhotosRepository } from './mongo/mongo-photos.repository';
 import { MongoSiteAssetsRepository } from './mongo/mongo-site-assets.repository';
 import { MongoUploadersRepository } from './mongo/mongo-uploaders.repository';
@@ -97,37 +99,7 @@ let counter = 0;
 function newPhoto(overrides: Partial<NewPhoto> = {}): NewPhoto {
   counter++;
   const id = randomUUID();
-  return {
-    id,
-    slug: `photo-${counter}-${id.slice(0, 6)}`,
-    originalName: 'p.jpg',
-    title: `Photo ${counter}`,
-    description: 'A quiet morning',
-    category: 'wildlife',
-    mimeType: 'image/jpeg',
-    fileSize: MB,
-    storageKey: `photos/${id}/original.jpg`,
-    userId: null,
-    isTemporary: false,
-    expiresAt: null,
-    isPublic: true,
-    uploadedAt: new Date(NOW.getTime() - counter * 60_000),
-    storageType: 'permanent',
-    guestIp: null,
-    width: 1600,
-    height: 1067,
-    dominantColor: '#8a8f7a',
-    thumbnailKey: '',
-    displayKey: '',
-    camera: null,
-    credit: null,
-    overallRating: null,
-    rating: null,
-    moderation: null,
-    reviewReasons: null,
-    reviewCategory: null,
-    ...overrides,
-  };
+  return newPhotoRecord({ id, slug: `photo-${counter}-${id.slice(0, 6)}`, title: `Photo ${counter}`, uploadedAt: new Date(NOW.getTime() - counter * 60_000), ...overrides });
 }
 
 const roomy = (subject: string, userId: string | null = null): Quota => ({ subject, day: DAY, dailyLimit: 1000, userId, storageLimitBytes: 10_000 * MB });
@@ -135,7 +107,7 @@ const roomy = (subject: string, userId: string | null = null): Quota => ({ subje
 const uploaded = (photo: Photo) => [
   pendingEvent(
     'photos.photo.uploaded.v1',
-    { photoId: photo.id, userId: photo.userId ?? '', title: photo.title, category: photo.category, fileSize: photo.fileSize, mimeType: photo.mimeType, isTemporary: photo.isTemporary, uploadedAt: photo.uploadedAt.toISOString(), moderation: photo.moderation ?? '' },
+    { photoId: photo.id, userId: photo.userId ?? '', title: photo.title, category: photo.category, fileSize: photo.fileSize, mimeType: photo.mimeType, isTemporary: photo.isTemporary, uploadedAt: photo.uploadedAt.toISOString(), moderation: photo.moderation ?? '', labels: [...photo.labels], speciesCommonName: photo.species?.commonName ?? '', speciesScientificName: photo.species?.scientificName ?? '' },
     { key: photo.id, subject: photo.id },
   ),
 ];
@@ -373,6 +345,83 @@ describeEachBackend('photos repositories', (backend) => {
       expect(await b.photos.setRating(heron.id, rating('8.1'), delivery)).toBe(true);
       expect(await b.photos.setRating(heron.id, rating('2.0'), delivery)).toBe(false);
       expect(await b.photos.findById(heron.id)).toMatchObject({ overallRating: '8.1', rating: rating('8.1') });
+    });
+  });
+
+  describe('the nature layer: species, labels and places', () => {
+    const tag = randomUUID().slice(0, 8);
+    // A cell of our own (random), so other tests' places never fall in it.
+    const exact = { lat: -60 + Math.floor(Math.random() * 600) / 5 + 0.0731, lon: -170 + Math.floor(Math.random() * 1700) / 5 + 0.1313 };
+    const open = { ...exact, privacy: 'open' as const, source: 'exif' as const };
+    const shown = drawPublicPoint(exact);
+    const fox = { commonName: 'Red fox', scientificName: 'Vulpes vulpes', sensitive: false, group: 'mammal' };
+    const leopard = { commonName: 'Snow leopard', scientificName: 'Panthera uncia', sensitive: true, group: 'mammal' };
+    const search = (text: string) => b.photos.listPublic({ search: text, sort: 'newest', page: 1, pageSize: 20 }).then((rows) => rows.map((r) => r.photo.title).sort());
+    const flagged = (row: Photo) => [pendingEvent('photos.photo.featured-changed.v1', { photoId: row.id, isFeatured: row.isFeatured, changedBy: 'admin', at: NOW.toISOString() }, { key: row.id })];
+    let wildFox: Photo;
+    let captiveFox: Photo;
+
+    beforeAll(async () => {
+      wildFox = await create(newPhoto({ title: `Wild ${tag}`, species: fox, place: open, publicPlace: shown, camera: { make: 'Nikon', model: 'D500', body: 'Nikon D500' } }));
+      captiveFox = await create(newPhoto({ title: `Captive ${tag}`, species: fox, labels: ['captive'], place: open, publicPlace: drawPublicPoint(exact) }));
+      await create(newPhoto({ title: `Baited ${tag}`, labels: ['baited', 'composite'], rating: { ...rating('7'), subject: `bird ${tag}` } }));
+      await create(newPhoto({ title: `Composite ${tag}`, labels: ['composite'], species: { commonName: `Garden visitor ${tag}`, scientificName: null, sensitive: false, group: null } }));
+      await create(newPhoto({ title: `Leopard ${tag}`, species: leopard, place: open, publicPlace: null }));
+      await create(newPhoto({ title: `Private ${tag}`, place: { ...open, privacy: 'private' }, publicPlace: drawPublicPoint(exact) }));
+    });
+
+    it('stores the species, labels and both points, and answers them back', async () => {
+      expect(await b.photos.findById(captiveFox.id)).toMatchObject({ species: fox, labels: ['captive'], place: open, publicPlace: captiveFox.publicPlace });
+      expect(await b.photos.findById(wildFox.id)).toMatchObject({ labels: [], publicPlace: shown });
+    });
+
+    it('finds photos by species names, group, the critique’s subject and the camera', async () => {
+      expect(await b.photos.countPublic({ search: tag })).toBe(6);
+      expect(await search(`Wild ${tag}`)).toEqual([`Wild ${tag}`]);
+      // Other tests' foxes may match too: these two are among them.
+      const foxes = (await b.photos.listPublic({ search: 'vulpes vulp', sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.id);
+      expect(foxes).toEqual(expect.arrayContaining([wildFox.id, captiveFox.id]));
+      expect((await b.photos.listPublic({ search: 'RED FOX', sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.id)).toEqual(expect.arrayContaining([wildFox.id, captiveFox.id]));
+      expect(await search(`bird ${tag}`)).toEqual([`Baited ${tag}`]);
+      expect(await search(`garden visitor ${tag}`)).toEqual([`Composite ${tag}`]);
+      expect((await b.photos.listPublic({ search: 'nikon d500', sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.id)).toContain(wildFox.id);
+    });
+
+    it('filters by scientific name, and leaves captive, baited and AI-generated photos out of the wild gallery', async () => {
+      const ids = (await b.photos.listPublic({ species: 'Vulpes vulpes', sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.id);
+      expect(ids).toEqual(expect.arrayContaining([wildFox.id, captiveFox.id]));
+      expect(await b.photos.countPublic({ species: 'Vulpes vulpes' })).toBeGreaterThanOrEqual(2);
+      const wild = (await b.photos.listPublic({ search: tag, wild: true, sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.title).sort();
+      expect(wild).toEqual([`Composite ${tag}`, `Leopard ${tag}`, `Private ${tag}`, `Wild ${tag}`].sort());
+      expect(await b.photos.countPublic({ search: tag, wild: true })).toBe(4);
+    });
+
+    it('lists a map cell’s photos: open places only, never a private one or a sensitive species', async () => {
+      const cell = cellOf(exact);
+      const inCell = (await b.photos.listPublic({ cell, sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.title).sort();
+      expect(inCell).toEqual([`Captive ${tag}`, `Wild ${tag}`]);
+      expect(await b.photos.countPublic({ cell, wild: true })).toBe(1);
+    });
+
+    it('changes the nature fields on the state read, with their events; a gone photo answers undefined', async () => {
+      const photo = await create(newPhoto({ title: `Edited ${tag}`, place: open, publicPlace: shown }));
+      const after = await b.photos.updateNature(
+        photo.id,
+        (before) => ({ species: leopard, labels: ['captive'], publicPlace: before.place ? null : before.publicPlace }),
+        ({ after: changed }) => [pendingEvent('photos.photo.details-changed.v1', { photoId: changed.id, userId: '', speciesCommonName: changed.species?.commonName ?? '', speciesScientificName: '', speciesSensitive: true, labels: [...changed.labels], hasPlace: true, placePrivacy: 'open', placeShown: false, at: NOW.toISOString() }, { key: changed.id })],
+      );
+      expect(after).toMatchObject({ species: leopard, labels: ['captive'], place: open, publicPlace: null });
+      expect(await b.photos.findById(photo.id)).toMatchObject({ species: leopard, labels: ['captive'], publicPlace: null });
+      await b.outbox.flush();
+      expect(b.bus.of('photos.photo.details-changed.v1').filter((e) => e.photoId === photo.id)).toEqual([expect.objectContaining({ speciesCommonName: 'Snow leopard', labels: ['captive'], placeShown: false })]);
+      expect(await b.photos.updateNature(randomUUID(), () => ({ labels: [] }), () => [])).toBeUndefined();
+    });
+
+    it('refuses to turn a flag on when asked to, on the state written, changing nothing', async () => {
+      const refusal = new Error('captive');
+      await expect(b.photos.toggle(captiveFox.id, 'isFeatured', flagged, (photo) => (photo.labels.includes('captive') ? refusal : null))).rejects.toBe(refusal);
+      expect((await b.photos.findById(captiveFox.id))?.isFeatured).toBe(false);
+      await expect(b.photos.toggle(wildFox.id, 'isFeatured', flagged, (photo) => (photo.labels.includes('captive') ? refusal : null))).resolves.toMatchObject({ isFeatured: true });
     });
   });
 

@@ -1,13 +1,23 @@
 import type { Delivery, PendingEvent } from '@wildframe/platform';
 import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../domain/photo';
+import type { Cell } from '../nature/geoprivacy';
 
 /** 'top-rated': by the AI's overall rating, highest first, unrated photos last. */
 export type GallerySort = 'newest' | 'oldest' | 'most-liked' | 'most-viewed' | 'top-rated';
 
 export interface GalleryFilter {
   category?: string;
-  /** Case-insensitive substring of the title or the description. */
+  /**
+   * Case-insensitive substring of the title, the description, the species' names or group, what
+   * the critique saw (its subject) or the camera (make, model, lens).
+   */
   search?: string;
+  /** A species' scientific name as the checklist writes it ("Vulpes vulpes"). */
+  species?: string;
+  /** Leaves out photos labelled captive, baited or ai-generated. */
+  wild?: boolean;
+  /** Photos whose shown (generalised, open, non-sensitive) place is in this cell. */
+  cell?: Cell;
 }
 
 export type GalleryQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };
@@ -51,6 +61,9 @@ export interface LikeToggle {
 
 /** The events announcing a change, made from its result (their payloads carry the new state). */
 export type Announce<T> = (result: T) => PendingEvent[];
+
+/** What an edit of the nature layer changes (unfeaturing when its labels no longer allow featuring). */
+export type NatureChange = Partial<Pick<Photo, 'species' | 'labels' | 'place' | 'publicPlace' | 'isFeatured'>>;
 
 /**
  * Photos, their likes and views. Each write takes the events announcing it; the adapter commits
@@ -119,10 +132,17 @@ export abstract class PhotosRepository {
   abstract updateDescription(id: string, description: string): Promise<Photo>;
   /**
    * Flips a flag atomically (two quick toggles end where they started), with its events. Throws
-   * not-found; turning a flag on for a photo held for review throws held-for-review, and featuring
-   * a photo that is not public throws not-public (either changes nothing).
+   * not-found; turning a flag on for a photo held for review throws held-for-review, featuring a
+   * photo that is not public throws not-public, and turning a flag on when `refuse` answers an error
+   * (checked on the state written) throws that (each changes nothing).
    */
-  abstract toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo>;
+  abstract toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>, refuse?: (photo: Photo) => Error | null): Promise<Photo>;
+
+  /**
+   * Changes the photo's species, labels and place on the state it read (`change` is made from that
+   * state, and made again should another write come first), with its events. Undefined when gone.
+   */
+  abstract updateNature(id: string, change: (before: Photo) => NatureChange, announce: Announce<{ before: Photo; after: Photo }>): Promise<Photo | undefined>;
 
   /**
    * Stores a critique made after the upload returned; false when the delivery was applied before.

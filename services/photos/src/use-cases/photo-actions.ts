@@ -6,6 +6,7 @@ import type { Photo } from '../domain/photo';
 import { photosErrors } from '../domain/photos.errors';
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { ImageSize, PhotoFiles } from '../images/photo-files';
+import { featuringRefusal } from '../nature/nature.errors';
 import { PublicReadCache } from '../public-cache/public-read-cache';
 import { asViewer, viewerKey } from './photo-queries';
 import { PhotosRepository } from '../repositories/photos.repository';
@@ -93,9 +94,13 @@ export class PhotoActions {
     const photo = await this.photos.findById(id);
     if (!photo) throw photosErrors.notFound();
     const at = this.at();
-    const updated = await this.photos.toggle(photo.id, 'isFeatured', (row) => [
-      pendingEvent('photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: row.isFeatured, changedBy: admin.userId, at }, { key: photo.id }),
-    ]);
+    // Only wild, unbaited, camera-made photos reach the home page (checked on the labels written).
+    const updated = await this.photos.toggle(
+      photo.id,
+      'isFeatured',
+      (row) => [pendingEvent('photos.photo.featured-changed.v1', { photoId: photo.id, isFeatured: row.isFeatured, changedBy: admin.userId, at }, { key: photo.id })],
+      featuringRefusal,
+    );
     this.cache.invalidate();
     await this.outbox.flush();
     return { message: updated.isFeatured ? 'Photo featured' : 'Photo no longer featured', isFeatured: updated.isFeatured };

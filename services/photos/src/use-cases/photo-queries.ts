@@ -65,9 +65,9 @@ export class PhotoQueries {
 
   /** The page of a filter as every anonymous visitor sees it (no liked flags), cached. */
   async sharedGallery(filter: GalleryQuery): Promise<SharedRead & { kind: 'gallery' }> {
-    const { category, search, sort, page, pageSize } = filter;
-    const cached = await this.cache.remember('gallery', JSON.stringify([category, search, sort, page, pageSize]), async () => {
-      const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search })]);
+    const { category, search, species, wild, cell, sort, page, pageSize } = filter;
+    const cached = await this.cache.remember('gallery', JSON.stringify([category, search, species, wild, cell, sort, page, pageSize]), async () => {
+      const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search, species, wild, cell })]);
       const linked = await this.linkable(rows);
       return cachedJson<GalleryPage>({
         photos: rows.map((row) => ({ ...toCard(row, this.urls, linked), liked: false })),
@@ -140,7 +140,7 @@ export class PhotoQueries {
 
   /** The total of a filter is shared by all its pages and sorts, so it is counted once per cache life. */
   private publicTotal(filter: GalleryFilter): Promise<number> {
-    return this.cache.remember('total', JSON.stringify([filter.category, filter.search]), () => this.photos.countPublic(filter));
+    return this.cache.remember('total', JSON.stringify([filter.category, filter.search, filter.species, filter.wild, filter.cell]), () => this.photos.countPublic(filter));
   }
 
   /** A photo page for a signed-in visitor (owner fields, private photos for owner and admin). */

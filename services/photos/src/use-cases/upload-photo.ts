@@ -17,6 +17,8 @@ import { MIME_TYPES, sniffImageKind } from '../images/image-kinds';
 import { PhotoFiles } from '../images/photo-files';
 import { PHOTOS_CONFIG } from '../photos.config';
 import type { PhotosConfig } from '../photos.config';
+import type { NatureInput } from '../nature/nature.dto';
+import { NatureDetails } from '../nature/nature.service';
 import { PublicReadCache } from '../public-cache/public-read-cache';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadersRepository } from '../repositories/uploaders.repository';
@@ -33,6 +35,8 @@ export interface UploadInput {
   /** Demo content seeded at first start carries its photographer's credit. */
   credit?: PhotoCredit;
   isPublic?: boolean;
+  /** Species, labels and the place's privacy (or a place picked on the map) from the upload form. */
+  nature?: NatureInput;
 }
 
 export type { UploadResult } from '../dto/photos.responses';
@@ -70,6 +74,7 @@ export class UploadPhoto {
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(PHOTOS_CONFIG) private readonly config: PhotosConfig,
     private readonly cache: PublicReadCache,
+    private readonly nature: NatureDetails,
   ) {}
 
   /** Timed as photo_upload_duration_seconds, by outcome (stored or refused). */
@@ -115,6 +120,8 @@ export class UploadPhoto {
     // Held for review: kept private and unfeatured, without a nature category, until an admin approves it.
     const heldBecause = outcome.outcome === 'review' ? outcome.reasons : null;
 
+    const nature = this.nature.atUpload(input.nature, processed.gps);
+
     const keys = await this.files.store(photoId, input.file.path, kind, processed);
     let row;
     try {
@@ -146,6 +153,7 @@ export class UploadPhoto {
           credit: input.credit ?? null,
           rating: rating ?? null,
           overallRating: rating?.overallRating ?? null,
+          ...nature,
         },
         { subject, day, dailyLimit: allowance.dailyUploads, userId: user?.userId ?? null, storageLimitBytes: allowance.storageMB * MB },
         (inserted) => [
@@ -161,6 +169,9 @@ export class UploadPhoto {
               isTemporary: inserted.isTemporary,
               uploadedAt: inserted.uploadedAt.toISOString(),
               moderation: inserted.moderation ?? '',
+              labels: [...inserted.labels],
+              speciesCommonName: inserted.species?.commonName ?? '',
+              speciesScientificName: inserted.species?.scientificName ?? '',
             },
             { key: photoId, subject: photoId },
           ),

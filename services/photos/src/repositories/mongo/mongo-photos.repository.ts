@@ -6,7 +6,9 @@ import type { FilterQuery, UpdateQuery } from 'mongoose';
 import { categoryOf, moderationFields } from '../../domain/photo';
 import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
 import { photosErrors } from '../../domain/photos.errors';
-import { Announce, GalleryFilter, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
+import { cellCorner, CELL_DEGREES } from '../../nature/geoprivacy';
+import { NOT_WILD } from '../../nature/labels';
+import { Announce, GalleryFilter, NatureChange, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
 import { DocumentLocks } from './document-locks';
 import { upsertRetried } from './mongo-support';
 import { PhotoDocument, photosModels, PhotosModels } from './schemas';
@@ -42,12 +44,24 @@ function containing(term: string): RegExp {
   return new RegExp(term.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
 }
 
+/** The fields search matches besides the title and description (as the PostgreSQL adapter's natureSearchText). */
+const NATURE_SEARCH_FIELDS = ['species.commonName', 'species.scientificName', 'species.group', 'rating.subject', 'camera.make', 'camera.model', 'camera.body', 'camera.lens'];
+
+/** A place everyone may see: open, not a sensitive species, with its generalised point (nature/nature visiblePlace). */
+export const SHOWN_PLACE: FilterQuery<PhotoDocument> = { publicPlace: { $ne: null }, 'place.privacy': 'open', 'species.sensitive': { $ne: true } };
+
 function publicFilter(filter: GalleryFilter): FilterQuery<PhotoDocument> {
   const query: FilterQuery<PhotoDocument> = { isPublic: true, ...LIVE };
   if (filter.category) query.category = filter.category;
   if (filter.search) {
     const pattern = containing(filter.search);
-    query.$or = [{ title: pattern }, { description: pattern }];
+    query.$or = [{ title: pattern }, { description: pattern }, ...NATURE_SEARCH_FIELDS.map((field) => ({ [field]: pattern }))];
+  }
+  if (filter.species) query['species.scientificName'] = filter.species;
+  if (filter.wild) query.labels = { $nin: [...NOT_WILD] };
+  if (filter.cell) {
+    const corner = cellCorner(filter.cell);
+    Object.assign(query, SHOWN_PLACE, { 'publicPlace.lat': { $gte: corner.lat, $lt: corner.lat + CELL_DEGREES }, 'publicPlace.lon': { $gte: corner.lon, $lt: corner.lon + CELL_DEGREES } });
   }
   return query;
 }
@@ -87,6 +101,10 @@ export function toPhoto(doc: StoredPhoto): Photo {
     moderation: doc.moderation ?? null,
     reviewReasons: doc.reviewReasons ?? null,
     reviewCategory: doc.reviewCategory ?? null,
+    species: doc.species ?? null,
+    labels: doc.labels ?? [],
+    place: doc.place ?? null,
+    publicPlace: doc.publicPlace ?? null,
   };
 }
 
@@ -340,12 +358,15 @@ export class MongoPhotosRepository extends PhotosRepository {
     return photo;
   }
 
-  async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
+  async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>, refuse?: (photo: Photo) => Error | null): Promise<Photo> {
     for (let round = 0; round < MAX_ROUNDS; round++) {
       const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
       if (!doc) throw photosErrors.notFound();
       if (doc.moderation && !doc[flag]) throw photosErrors.heldForReview(flag);
       if (flag === 'isFeatured' && !doc.isFeatured && !doc.isPublic) throw photosErrors.notPublicForFeature();
+      // Checked on the revision written: an edit in between makes the write miss and read again.
+      const refused = !doc[flag] && refuse ? refuse(toPhoto(doc)) : null;
+      if (refused) throw refused;
       const updated = { ...toPhoto(doc), [flag]: !doc[flag] };
       const written = await this.photos.updateOne(
         { _id: id, _rev: doc._rev, ...LIVE },
@@ -354,6 +375,23 @@ export class MongoPhotosRepository extends PhotosRepository {
       if (written.modifiedCount === 1) return updated;
     }
     throw new Error('toggle: too many concurrent updates');
+  }
+
+  /** On the revision read: a write that lost a race reads again and makes the change anew. */
+  async updateNature(id: string, change: (before: Photo) => NatureChange, announce: Announce<{ before: Photo; after: Photo }>): Promise<Photo | undefined> {
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const doc = await this.photos.findOne({ _id: id, ...LIVE }, PHOTO_STATE).lean<StoredPhoto & { _rev: number }>();
+      if (!doc) return undefined;
+      const before = toPhoto(doc);
+      const changed = change(before);
+      const after: Photo = { ...before, ...changed };
+      const written = await this.photos.updateOne(
+        { _id: id, _rev: doc._rev, ...LIVE },
+        combineUpdates({ $set: changed, $inc: { _rev: 1 } }, pushEvents(announce({ before, after }))) as UpdateQuery<PhotoDocument>,
+      );
+      if (written.modifiedCount === 1) return after;
+    }
+    throw new Error('nature edit: too many concurrent updates');
   }
 
   async setRating(photoId: string, rating: StoredRating, delivery: Delivery, hold?: LateHold): Promise<boolean> {

@@ -3,6 +3,7 @@ import type { MongoModelDefinition, MongoServiceDatabase, StoredEvent } from '@w
 import { Schema } from 'mongoose';
 import type { Model } from 'mongoose';
 import type { CameraSettings, Moderation, PhotoCredit, StoredRating } from '../../domain/photo';
+import type { GeoPoint, PhotoLabel, PhotoSpecies, StoredPlace } from '../../nature/nature';
 
 /**
  * The photos service's collections on MongoDB. Documents that announce their changes carry the
@@ -43,6 +44,13 @@ export interface PhotoDocument {
   moderation?: Moderation | null;
   reviewReasons?: string[] | null;
   reviewCategory?: string | null;
+  /** The nature layer; absent on photos stored before it (read as none). */
+  species?: PhotoSpecies | null;
+  labels?: PhotoLabel[];
+  /** The exact place: owner only. */
+  place?: StoredPlace | null;
+  /** The generalised point everyone else sees, drawn once. */
+  publicPlace?: GeoPoint | null;
   /** Who likes it (`u:<userId>` or `g:<ip>`): `likes` is its length, changed by the same writes. */
   likedBy: string[];
   /** Bumped by every change, so a write whose events describe the state it read applies to that state only. */
@@ -135,6 +143,10 @@ const photoSchema = withAppliedDeliveries(
         moderation: { type: String, default: null },
         reviewReasons: { type: Schema.Types.Mixed, default: null },
         reviewCategory: { type: String, default: null },
+        species: { type: Schema.Types.Mixed, default: null },
+        labels: { type: [String], default: [] },
+        place: { type: Schema.Types.Mixed, default: null },
+        publicPlace: { type: Schema.Types.Mixed, default: null },
         likedBy: { type: [String], default: [] },
         _rev: { type: Number, default: 0 },
       },
@@ -157,6 +169,9 @@ photoSchema.index({ userId: 1, uploadedAt: -1, _id: -1 });
 photoSchema.index({ uploadedAt: -1, _id: -1 });
 photoSchema.index({ isFeatured: 1, uploadedAt: -1 });
 photoSchema.index({ isTemporary: 1, expiresAt: 1 });
+// The nature layer: a species' gallery and the map's public places.
+photoSchema.index({ isPublic: 1, 'species.scientificName': 1, uploadedAt: -1, _id: -1 });
+photoSchema.index({ isPublic: 1, 'publicPlace.lat': 1 });
 // "Has this viewer liked these photos / anything?": a multikey index over the likers.
 photoSchema.index({ likedBy: 1 });
 

@@ -5,8 +5,9 @@ import { and, asc, desc, eq, gt, ilike, inArray, isNull, lte, or, sql, SQL } fro
 import { categoryOf, moderationFields } from '../../domain/photo';
 import type { LateHold, NewPhoto, Photo, PhotoWithUploader, StoredRating, Viewer } from '../../domain/photo';
 import { photosErrors } from '../../domain/photos.errors';
-import { Announce, GalleryFilter, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
-import { photoLikes, photos, photoViews, uploadCounts, uploaders } from './schema';
+import { NOT_WILD } from '../../nature/labels';
+import { Announce, GalleryFilter, NatureChange, PhotoFileKeys, GalleryQuery, GallerySort, LikeToggle, PageRequest, PhotosRepository, Quota, UserTotals } from '../photos.repository';
+import { natureSearchText, photoLikes, photos, photoViews, uploadCounts, uploaders } from './schema';
 
 /** The schema whose `outbox` and `processed_events` tables the photos service writes. */
 export const PHOTOS_SCHEMA = 'photos';
@@ -30,9 +31,20 @@ function publicWhere(filter: GalleryFilter): SQL | undefined {
   if (filter.category) conditions.push(eq(photos.category, filter.category));
   if (filter.search) {
     const pattern = likePattern(filter.search);
-    conditions.push(or(ilike(photos.title, pattern), ilike(photos.description, pattern)) as SQL);
+    conditions.push(or(ilike(photos.title, pattern), ilike(photos.description, pattern), sql`${natureSearchText} ILIKE ${pattern}`) as SQL);
   }
+  if (filter.species) conditions.push(sql`${photos.species}->>'scientificName' = ${filter.species}`);
+  if (filter.wild) conditions.push(sql`NOT (${photos.labels} && ${sql.raw(NOT_WILD_ARRAY)})`);
+  if (filter.cell) conditions.push(and(shownPlace(), sql`floor((${photos.publicPlace}->>'lat')::float8 * 5)::int = ${filter.cell.row}`, sql`floor((${photos.publicPlace}->>'lon')::float8 * 5)::int = ${filter.cell.col}`) as SQL);
   return and(...conditions);
+}
+
+/** The labels left out of the wild gallery, as an SQL array literal (our constants, never input). */
+const NOT_WILD_ARRAY = `ARRAY[${NOT_WILD.map((label) => `'${label}'`).join(',')}]::text[]`;
+
+/** A place everyone may see: open, not a sensitive species, with its generalised point (nature/nature visiblePlace). */
+export function shownPlace(): SQL {
+  return sql`${photos.publicPlace} IS NOT NULL AND ${photos.place}->>'privacy' = 'open' AND coalesce((${photos.species}->>'sensitive')::boolean, false) = false`;
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the text "50%". */
@@ -293,13 +305,15 @@ export class PostgresPhotosRepository extends PhotosRepository {
     return row;
   }
 
-  /** The row is locked while the hold is checked, so a hold and a toggle never cross. */
-  async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>): Promise<Photo> {
+  /** The row is locked while the hold (and `refuse`) is checked, so a hold or an edit and a toggle never cross. */
+  async toggle(id: string, flag: 'isPublic' | 'isFeatured', announce: Announce<Photo>, refuse?: (photo: Photo) => Error | null): Promise<Photo> {
     return this.db.transaction(async (tx) => {
-      const [current] = await tx.select({ held: photos.moderation, on: photos[flag], isPublic: photos.isPublic }).from(photos).where(eq(photos.id, id)).for('update');
+      const [current] = await tx.select().from(photos).where(eq(photos.id, id)).for('update');
       if (!current) throw photosErrors.notFound();
-      if (current.held && !current.on) throw photosErrors.heldForReview(flag);
-      if (flag === 'isFeatured' && !current.on && !current.isPublic) throw photosErrors.notPublicForFeature();
+      if (current.moderation && !current[flag]) throw photosErrors.heldForReview(flag);
+      if (flag === 'isFeatured' && !current[flag] && !current.isPublic) throw photosErrors.notPublicForFeature();
+      const refused = !current[flag] && refuse ? refuse(current) : null;
+      if (refused) throw refused;
       const [row] = await tx
         .update(photos)
         .set({ [flag]: sql`NOT ${photos[flag]}` })
@@ -308,6 +322,18 @@ export class PostgresPhotosRepository extends PhotosRepository {
       if (!row) throw photosErrors.notFound();
       await storeEvents(tx, PHOTOS_SCHEMA, announce(row));
       return row;
+    });
+  }
+
+  /** The row is locked while the change is made from it. */
+  async updateNature(id: string, change: (before: Photo) => NatureChange, announce: Announce<{ before: Photo; after: Photo }>): Promise<Photo | undefined> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx.select().from(photos).where(eq(photos.id, id)).for('update');
+      if (!before) return undefined;
+      const [after] = await tx.update(photos).set(change(before)).where(eq(photos.id, id)).returning();
+      if (!after) return undefined;
+      await storeEvents(tx, PHOTOS_SCHEMA, announce({ before, after }));
+      return after;
     });
   }
 

@@ -6,7 +6,14 @@ export const photosSchema = pgSchema('photos');
 // The JSON columns' shapes are the API's (dto/photos.responses): what is stored is what is shown.
 import type { CameraSettings, PhotoCredit, StoredRating } from '../../dto/photos.responses';
 import type { Moderation } from '../../domain/photo';
+import type { GeoPoint, PhotoLabel, PhotoSpecies, StoredPlace } from '../../nature/nature';
 export type { CameraSettings, PhotoCredit, StoredRating };
+
+/**
+ * What search matches besides the title and description: the species' names and group, what the
+ * critique saw and the camera (one expression, shared by its trigram index and the query).
+ */
+export const natureSearchText = sql`(coalesce(species->>'commonName', '') || ' ' || coalesce(species->>'scientificName', '') || ' ' || coalesce(species->>'group', '') || ' ' || coalesce(rating->>'subject', '') || ' ' || coalesce(camera->>'make', '') || ' ' || coalesce(camera->>'model', '') || ' ' || coalesce(camera->>'body', '') || ' ' || coalesce(camera->>'lens', ''))`;
 
 /** Image bytes live in object storage; rows keep only keys and facts about them. */
 export const photos = photosSchema.table(
@@ -44,6 +51,13 @@ export const photos = photosSchema.table(
     moderation: varchar('moderation', { length: 20 }).$type<Moderation>(),
     reviewReasons: jsonb('review_reasons').$type<string[]>(),
     reviewCategory: varchar('review_category', { length: 40 }),
+    /** What the photo shows (nature/species-checklist). */
+    species: jsonb('species').$type<PhotoSpecies>(),
+    labels: text('labels').array().$type<PhotoLabel[]>().notNull().default(sql`'{}'::text[]`),
+    /** The exact place: owner only. */
+    place: jsonb('place').$type<StoredPlace>(),
+    /** The generalised point everyone else sees, drawn once (nature/geoprivacy). */
+    publicPlace: jsonb('public_place').$type<GeoPoint>(),
   },
   // One index per gallery filter × sort, each ending in the sort's tie-breakers, so a page is read
   // from the index in order (scanned backwards for the descending sorts) whatever the table size.
@@ -64,6 +78,10 @@ export const photos = photosSchema.table(
     index('photos_description_trgm_idx').using('gin', t.description.op('gin_trgm_ops')),
     index('photos_expires_idx').on(t.expiresAt).where(sql`${t.isTemporary}`),
     index('photos_featured_idx').on(t.isFeatured).where(sql`${t.isFeatured}`),
+    // The nature layer: a species' gallery, the map's public places, and search on species, subject and camera.
+    index('photos_public_species_idx').on(sql`(${t.species}->>'scientificName')`, t.uploadedAt, t.id).where(sql`${t.isPublic}`),
+    index('photos_public_places_idx').on(t.id).where(sql`${t.isPublic} AND ${t.publicPlace} IS NOT NULL`),
+    index('photos_nature_search_trgm_idx').using('gin', sql`${natureSearchText} gin_trgm_ops`),
   ],
 );
 

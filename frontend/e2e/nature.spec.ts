@@ -1,0 +1,149 @@
+// The nature layer (issue 31) through the real server: the upload form's species, labels and place
+// privacy; the label badges on cards and the photo page; the species linked to its gallery; the
+// wild-only gallery; the map at /map opening a square's photos. The photo carries camera EXIF and
+// a GPS position written at test time (sharp), at a place drawn at random so runs do not share it.
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import sharp from 'sharp';
+import { createAccount, dismissCookieBanner, openSignedIn } from './auth-fixtures';
+import { demoContentSettled, makePublicThroughApi, PHOTO_FILES, uniqueTitle } from './photos-fixtures';
+
+/** A page's first content after navigating: the shared machine's load can hold a list back for a while. */
+const LOADED = { timeout: 30_000 };
+
+/** Degrees, minutes and seconds as EXIF writes them ("46/1 31/1 1092/100"). */
+function dms(value: number): string {
+  const abs = Math.abs(value);
+  const d = Math.floor(abs);
+  const m = Math.floor((abs - d) * 60);
+  const s = Math.round(((abs - d) * 60 - m) * 60 * 100);
+  return `${d}/1 ${m}/1 ${s}/100`;
+}
+
+async function photoWithGps(lat: number, lon: number): Promise<Buffer> {
+  return sharp(readFileSync(PHOTO_FILES.tiger))
+    .withExif({
+      IFD0: { Make: 'NIKON CORPORATION', Model: 'NIKON D2X' },
+      IFD2: { LensModel: '200.0-500.0 mm f/5.6', FNumber: '56/10', ExposureTime: '1/1000', ISOSpeedRatings: '400', FocalLength: '500/1' },
+      IFD3: { GPSLatitudeRef: lat >= 0 ? 'N' : 'S', GPSLatitude: dms(lat), GPSLongitudeRef: lon >= 0 ? 'E' : 'W', GPSLongitude: dms(lon) },
+    })
+    .jpeg()
+    .toBuffer();
+}
+
+/** The south-west corner of the 0.2° square holding a point, as the gallery's `cell` writes it. */
+function cellOf(lat: number, lon: number): string {
+  const corner = (value: number) => Math.round(Math.floor(value * 5) * 2) / 10;
+  return `${corner(lat)},${corner(lon)}`;
+}
+
+async function uploadThroughForm(page: Page, title: string, file: Buffer): Promise<{ id: string; slug: string }> {
+  await page.getByLabel('Title').fill(title);
+  await page.getByLabel('Description').fill('Seen at first light.');
+  const species = page.getByRole('combobox', { name: 'Species' });
+  await species.fill('Red fo');
+  // Two species are called "Red fox": the mammal's option puts its scientific name in the field.
+  // antd draws the suggestions apart from its (hidden) accessible listbox.
+  const suggestion = (text: string) => page.locator('.ant-select-item-option', { hasText: text });
+  await expect(suggestion('Celosia argentea')).toBeVisible(LOADED);
+  await suggestion('Vulpes vulpes').click();
+  await expect(species).toHaveValue('Vulpes vulpes');
+  await page.getByRole('checkbox', { name: /Captive/ }).check();
+  await expect(page.getByText(/never the exact spot/).first()).toBeVisible();
+  await page.getByTestId('photo-file-input').setInputFiles({ name: 'fox.jpg', mimeType: 'image/jpeg', buffer: file });
+  const uploaded = page.waitForResponse((response) => response.url().endsWith('/api/photos/upload'), { timeout: 120_000 });
+  await page.getByRole('button', { name: 'Upload and Analyze' }).click();
+  const response = await uploaded;
+  expect(response.status(), await response.text()).toBe(201);
+  const { photo } = (await response.json()) as { photo: { id: string; slug: string; species: unknown; labels: string[]; camera: { body?: string } | null; placePrivacy: string } };
+  expect(photo.species).toEqual({ commonName: 'Red fox', scientificName: 'Vulpes vulpes', sensitive: false });
+  expect(photo.labels).toEqual(['captive']);
+  expect(photo.camera?.body).toBe('Nikon D2X');
+  expect(photo.placePrivacy).toBe('open');
+  // The owner is told who sees the place.
+  await expect(page.getByTestId('upload-place-notice')).toContainText('never the exact spot', LOADED);
+  return photo;
+}
+
+test.describe('the nature layer', () => {
+  test.use({ viewport: { width: 1366, height: 900 } });
+  // Real uploads (image pipeline and the engine) on a shared machine.
+  test.setTimeout(180_000);
+  test.beforeAll(async () => {
+    test.setTimeout(300_000);
+    await demoContentSettled();
+  });
+  test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
+  test('species, labels and place from the upload form; badges, the species link, the wild-only gallery and the map', async ({ page, request }) => {
+    const owner = await createAccount(request, { firstName: 'Jane', lastName: 'Goodall' });
+    const lat = -40 + Math.random() * 80;
+    const lon = -170 + Math.random() * 340;
+    const title = uniqueTitle('Captive fox');
+    await openSignedIn(page, owner.sessionToken, '/upload');
+    const photo = await uploadThroughForm(page, title, await photoWithGps(lat, lon));
+    await makePublicThroughApi(request, owner.sessionToken, photo.id);
+
+    // The photo page, as a visitor: the badge, the camera, a generalised place and the species link.
+    await page.evaluate(() => window.localStorage.removeItem('sessionToken'));
+    await page.context().clearCookies();
+    await page.goto(`/photos/${photo.slug}`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(title, LOADED);
+    await expect(page.getByTestId('label-badges')).toHaveText('Captive');
+    await expect(page.getByTestId('photo-camera')).toContainText('Nikon D2X · 200.0-500.0 mm f/5.6 · 500 mm · f/5.6 · 1/1000 s · ISO 400');
+    await expect(page.getByTestId('photo-place')).toContainText('somewhere within about 20 km');
+    await page.getByTestId('species-link').click();
+    await expect(page).toHaveURL(/\/gallery\?species=Vulpes\+vulpes/);
+    const card = page.getByRole('article', { name: title });
+    await expect(card).toBeVisible(LOADED);
+    await expect(card.locator('.label-badge--captive')).toHaveText('Captive');
+
+    // Wild only leaves the captive fox out.
+    // A click, not check(): the router applies the new address in a transition, after check() looks.
+    await page.getByTestId('wild-only').click();
+    await expect(page).toHaveURL(/wild=true/);
+    await expect(page.getByTestId('wild-only')).toBeChecked();
+    await expect(page.getByRole('article', { name: title })).toHaveCount(0, LOADED);
+
+    // The map: the fox's square has a marker that opens its photos.
+    await page.goto('/map');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Map', LOADED);
+    await expect(page.getByTestId('world-map')).toBeVisible(LOADED);
+    const marker = page.locator(`[data-testid="map-marker"][data-cells~="${cellOf(lat, lon)}"]`);
+    await expect(marker).toHaveCount(1, LOADED);
+    await marker.click();
+    // A marker standing for several squares lists them first.
+    const square = page.locator(`button[data-cell="${cellOf(lat, lon)}"]`);
+    if ((await square.count()) > 0) await square.click();
+    await expect(page.getByTestId('cell-photos').getByRole('article', { name: title })).toBeVisible(LOADED);
+  });
+
+  test('the owner sees the exact place and changes the labels from the photo page', async ({ page, request }) => {
+    const owner = await createAccount(request, { firstName: 'Rachel', lastName: 'Carson' });
+    const title = uniqueTitle('Fox edit');
+    await openSignedIn(page, owner.sessionToken, '/upload');
+    const photo = await uploadThroughForm(page, title, await photoWithGps(51.4789, -0.0015));
+    await page.goto(`/photos/${photo.slug}`);
+    await expect(page.getByTestId('photo-place')).toContainText('51.48° N, 0.00° W (only you see this point)', LOADED);
+    const editor = page.getByTestId('nature-editor');
+    await editor.getByRole('checkbox', { name: /Captive/ }).uncheck();
+    await editor.getByRole('checkbox', { name: /Baited/ }).check();
+    // A place picked on the map replaces the GPS one.
+    await editor.getByRole('button', { name: 'Pick on the Map' }).click();
+    const map = editor.getByTestId('world-map');
+    const box = await map.boundingBox();
+    if (!box) throw new Error('the map is not drawn');
+    await map.click({ position: { x: box.width * 0.55, y: box.height * 0.3 } });
+    await expect(editor.getByTestId('map-pin')).toBeVisible();
+    const picked = await editor.getByRole('spinbutton', { name: 'Latitude' }).inputValue();
+    expect(picked).not.toBe('51.4789');
+    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/photos/${photo.id}/nature`));
+    await editor.getByRole('button', { name: 'Save Details' }).click();
+    const response = await saved;
+    expect(response.status()).toBe(200);
+    const { photo: after } = (await response.json()) as { photo: { labels: string[]; exactPlace: { lat: number } } };
+    expect(after.labels).toEqual(['baited']);
+    expect(after.exactPlace.lat).toBe(Number(picked));
+    await expect(page.getByTestId('label-badges').first()).toHaveText('Baited');
+  });
+});

@@ -1,0 +1,121 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CitesAppendixI, NATURE_DATA_FOLDER } from './cites';
+
+/** One species of the bundled checklist: [scientificName, commonName, group, family, otherNames]. */
+type ChecklistRow = [string, string, string, string, string[]];
+
+export interface ChecklistSpecies {
+  scientificName: string;
+  commonName: string;
+  /** "bird", "mammal", "tree"…: searchable, so "bird" finds every bird. */
+  group: string;
+  family: string;
+  otherNames: string[];
+}
+
+/** What a photo says it shows. Free text that matches nothing is kept as typed (commonName). */
+export interface PhotoSpecies {
+  commonName: string;
+  scientificName: string | null;
+  /** On CITES Appendix I: the place is never shown to anyone but the owner. */
+  sensitive: boolean;
+  /** The checklist's group; null for free text. Searchable, never shown. */
+  group: string | null;
+}
+
+export interface SpeciesSuggestion {
+  commonName: string;
+  scientificName: string;
+  sensitive: boolean;
+}
+
+const MAX_TEXT = 120;
+
+/** The checklist's groups, animals first (tools/nature-data/build-nature-data.py names them). */
+const GROUPS = ['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'butterfly', 'moth', 'insect', 'arachnid', 'crustacean', 'mollusc', 'invertebrate', 'tree', 'flower', 'fern', 'moss', 'plant', 'fungus', 'alga'];
+
+function groupRank(group: string): number {
+  const rank = GROUPS.indexOf(group);
+  return rank === -1 ? GROUPS.length : rank;
+}
+
+function key(text: string): string {
+  return text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
+}
+
+/**
+ * The bundled species checklist (tools/nature-data/README.md: AviList for birds, WordNet for the
+ * other groups) and CITES Appendix I: autocomplete, and what a typed name resolves to.
+ */
+export class SpeciesChecklist {
+  private readonly species: ChecklistSpecies[];
+  private readonly byName = new Map<string, ChecklistSpecies>();
+  /** Lower-case names per species, for suggestions: [common, scientific, ...others]. */
+  private readonly searchable: Array<{ species: ChecklistSpecies; names: string[] }>;
+
+  constructor(
+    rows: readonly ChecklistRow[],
+    readonly cites: CitesAppendixI,
+  ) {
+    this.species = rows.map(([scientificName, commonName, group, family, otherNames]) => ({ scientificName, commonName, group, family, otherNames }));
+    // Scientific names first, then common names, then other names: a name taken by two species
+    // resolves to the one whose own name it is. Between two species of the same common name
+    // ("red fox": the mammal, and a Celosia), animals come before plants: what photographers mean.
+    const byGroup = [...this.species].sort((a, b) => groupRank(a.group) - groupRank(b.group));
+    for (const pick of [(s: ChecklistSpecies) => [s.scientificName], (s: ChecklistSpecies) => [s.commonName], (s: ChecklistSpecies) => s.otherNames]) {
+      for (const species of byGroup) for (const name of pick(species)) if (!this.byName.has(key(name))) this.byName.set(key(name), species);
+    }
+    this.searchable = this.species.map((species) => ({ species, names: [species.commonName, species.scientificName, ...species.otherNames].map(key) }));
+  }
+
+  static load(folder = NATURE_DATA_FOLDER): SpeciesChecklist {
+    const rows = JSON.parse(readFileSync(join(folder, 'species-checklist.json'), 'utf8')) as ChecklistRow[];
+    return new SpeciesChecklist(rows, CitesAppendixI.load(folder));
+  }
+
+  get size(): number {
+    return this.species.length;
+  }
+
+  find(name: string): ChecklistSpecies | undefined {
+    return this.byName.get(key(name));
+  }
+
+  isSensitive(species: Pick<ChecklistSpecies, 'scientificName' | 'family'>): boolean {
+    return this.cites.listingOf(species.scientificName, species.family) !== null;
+  }
+
+  /**
+   * A typed name as the photo keeps it: a checklist species by either of its names (or another
+   * common name), else the text as typed. A typed binomial that CITES lists is sensitive too.
+   */
+  resolve(text: string): PhotoSpecies | null {
+    const typed = text.normalize('NFKC').trim().replace(/\s+/g, ' ').slice(0, MAX_TEXT);
+    if (!typed) return null;
+    const known = this.find(typed);
+    if (known) return { commonName: known.commonName, scientificName: known.scientificName, sensitive: this.isSensitive(known), group: known.group };
+    return { commonName: typed, scientificName: null, sensitive: this.cites.listingOf(typed) !== null, group: null };
+  }
+
+  /**
+   * Up to `limit` species for what has been typed: names starting with it first (common, then
+   * scientific, then other names), then names with a word starting with it; shorter names first.
+   */
+  suggest(query: string, limit = 10): SpeciesSuggestion[] {
+    const q = key(query);
+    if (q.length < 2) return [];
+    const scored: Array<{ species: ChecklistSpecies; score: number }> = [];
+    for (const { species, names } of this.searchable) {
+      let score = Infinity;
+      names.forEach((name, index) => {
+        const rank = index === 0 ? 0 : index === 1 ? 1 : 2;
+        if (name.startsWith(q)) score = Math.min(score, rank * 1000 + name.length);
+        else if (name.includes(` ${q}`) || name.includes(`-${q}`)) score = Math.min(score, 3000 + rank * 1000 + name.length);
+      });
+      if (score < Infinity) scored.push({ species, score });
+    }
+    scored.sort((a, b) => a.score - b.score || a.species.commonName.localeCompare(b.species.commonName));
+    return scored.slice(0, limit).map(({ species }) => ({ commonName: species.commonName, scientificName: species.scientificName, sensitive: this.isSensitive(species) }));
+  }
+}
