@@ -39,9 +39,6 @@ export function SpeciesInput({ id, value = '', onChange, placeholder = 'e.g. Red
       placeholder={placeholder}
       maxLength={120}
       allowClear
-      // The suggestions open beside the field, not at the end of the page: inside a dialog (My
-      // Photos) its focus lock would otherwise swallow a chosen suggestion.
-      getPopupContainer={(trigger: HTMLElement) => trigger.parentElement ?? document.body}
       data-testid="species-input"
       aria-label="Species"
     />
