@@ -51,6 +51,33 @@ async function publishedWithGps(request: APIRequestContext, sessionToken: string
   return id;
 }
 
+/** Opens the editor's map and picks the point at (x, y), as fractions of its size: the latitude written. */
+async function pickOnMap(editor: Locator, x: number, y: number): Promise<string> {
+  await editor.getByRole('button', { name: 'Pick on the Map' }).click();
+  const map = editor.getByTestId('world-map');
+  const box = await map.boundingBox();
+  if (!box) throw new Error('the map is not drawn');
+  await map.click({ position: { x: box.width * x, y: box.height * y } });
+  await expect(editor.getByTestId('map-pin')).toBeVisible();
+  return editor.getByRole('spinbutton', { name: 'Latitude' }).inputValue();
+}
+
+interface SavedNature {
+  species: unknown;
+  labels: string[];
+  exactPlace: { lat: number } | null;
+  place: unknown;
+}
+
+/** Saves the editor: the photo as the server answers it. */
+async function saveNature(page: Page, editor: Locator, photoId: string): Promise<SavedNature> {
+  const saved = page.waitForResponse((response) => response.url().endsWith(`/api/photos/${photoId}/nature`));
+  await editor.getByRole('button', { name: 'Save Details' }).click();
+  const response = await saved;
+  expect(response.status(), await response.text()).toBe(200);
+  return ((await response.json()) as { photo: SavedNature }).photo;
+}
+
 async function uploadThroughForm(page: Page, title: string, file: Buffer): Promise<{ id: string; slug: string }> {
   await page.getByLabel('Title').fill(title);
   await page.getByLabel('Description').fill('Seen at first light.');
@@ -79,15 +106,16 @@ async function uploadThroughForm(page: Page, title: string, file: Buffer): Promi
   return photo;
 }
 
+// Real uploads (image pipeline and the engine) on a shared machine.
+test.describe.configure({ timeout: 180_000 });
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  await demoContentSettled();
+});
+test.beforeEach(async ({ page }) => dismissCookieBanner(page));
+
 test.describe('the nature layer', () => {
   test.use({ viewport: { width: 1366, height: 900 } });
-  // Real uploads (image pipeline and the engine) on a shared machine.
-  test.setTimeout(180_000);
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    await demoContentSettled();
-  });
-  test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
   test('species, labels and place from the upload form; badges, the species link, the wild-only gallery and the map', async ({ page, request }) => {
     const owner = await createAccount(request, { firstName: 'Jane', lastName: 'Goodall' });
@@ -143,21 +171,11 @@ test.describe('the nature layer', () => {
     await editor.getByRole('checkbox', { name: /Captive/ }).uncheck();
     await editor.getByRole('checkbox', { name: /Baited/ }).check();
     // A place picked on the map replaces the GPS one.
-    await editor.getByRole('button', { name: 'Pick on the Map' }).click();
-    const map = editor.getByTestId('world-map');
-    const box = await map.boundingBox();
-    if (!box) throw new Error('the map is not drawn');
-    await map.click({ position: { x: box.width * 0.55, y: box.height * 0.3 } });
-    await expect(editor.getByTestId('map-pin')).toBeVisible();
-    const picked = await editor.getByRole('spinbutton', { name: 'Latitude' }).inputValue();
+    const picked = await pickOnMap(editor, 0.55, 0.3);
     expect(picked).not.toBe('51.4789');
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/photos/${photo.id}/nature`));
-    await editor.getByRole('button', { name: 'Save Details' }).click();
-    const response = await saved;
-    expect(response.status()).toBe(200);
-    const { photo: after } = (await response.json()) as { photo: { labels: string[]; exactPlace: { lat: number } } };
+    const after = await saveNature(page, editor, photo.id);
     expect(after.labels).toEqual(['baited']);
-    expect(after.exactPlace.lat).toBe(Number(picked));
+    expect(after.exactPlace?.lat).toBe(Number(picked));
     await expect(page.getByTestId('label-badges').first()).toHaveText('Baited');
   });
 
@@ -175,18 +193,8 @@ test.describe('the nature layer', () => {
     await page.locator('.ant-select-item-option', { hasText: 'Panthera uncia' }).click(LOADED);
     await expect(species).toHaveValue('Snow leopard');
     await editor.getByRole('checkbox', { name: /Composite/ }).check();
-    await editor.getByRole('button', { name: 'Pick on the Map' }).click();
-    const map = editor.getByTestId('world-map');
-    const box = await map.boundingBox();
-    if (!box) throw new Error('the map is not drawn');
-    await map.click({ position: { x: box.width * 0.7, y: box.height * 0.35 } });
-    await expect(editor.getByTestId('map-pin')).toBeVisible();
-    const picked = Number(await editor.getByRole('spinbutton', { name: 'Latitude' }).inputValue());
-    const saved = page.waitForResponse((response) => response.url().endsWith(`/api/photos/${photo.id}/nature`));
-    await editor.getByRole('button', { name: 'Save Details' }).click();
-    const response = await saved;
-    expect(response.status(), await response.text()).toBe(200);
-    const { photo: after } = (await response.json()) as { photo: { species: unknown; labels: string[]; exactPlace: { lat: number } | null; place: unknown } };
+    const picked = Number(await pickOnMap(editor, 0.7, 0.35));
+    const after = await saveNature(page, editor, photo.id);
     expect(after.species).toEqual({ commonName: 'Snow leopard', scientificName: 'Panthera uncia', sensitive: true });
     expect(after.labels).toEqual(['composite']);
     expect(after.exactPlace?.lat).toBe(picked);
@@ -246,12 +254,6 @@ async function expectWithinWidth(locator: Locator, width: number): Promise<void>
 test.describe('the nature layer on a phone', () => {
   const PHONE = { width: 412, height: 823 };
   test.use({ viewport: PHONE, screen: PHONE, isMobile: true, hasTouch: true });
-  test.setTimeout(180_000);
-  test.beforeAll(async () => {
-    test.setTimeout(300_000);
-    await demoContentSettled();
-  });
-  test.beforeEach(async ({ page }) => dismissCookieBanner(page));
 
   test('/map draws the world across the screen, a square opens by tap and its photos list fits', async ({ page, request }) => {
     const lat = -40 + Math.random() * 80;
