@@ -6,7 +6,7 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { createAccount, dismissCookieBanner, openSignedIn } from './auth-fixtures';
+import { createAccount, dismissCookieBanner, openSignedIn, signInThroughApi, SITE_ADMIN } from './auth-fixtures';
 import { demoContentSettled, expectNoSidewaysScroll, makePublicThroughApi, PHOTO_FILES, uniqueTitle, uploadThroughApi } from './photos-fixtures';
 
 /** A page's first content after navigating: the shared machine's load can hold a list back for a while. */
@@ -179,7 +179,7 @@ test.describe('the nature layer', () => {
     await expect(page.getByTestId('label-badges').first()).toHaveText('Baited');
   });
 
-  test('the owner names the species, declares a label and picks a place from My Photos', async ({ page, request }) => {
+  test('the owner names the species, declares a label and picks a place from My Photos; the admin sees the badge and the species', async ({ page, request }) => {
     const owner = await createAccount(request, { firstName: 'Mary', lastName: 'Anning' });
     const title = uniqueTitle('Unnamed cat');
     const photo = await uploadThroughApi(request, owner.sessionToken, { title, description: 'In the snow.', category: 'wildlife', file: PHOTO_FILES.tiger });
@@ -204,6 +204,19 @@ test.describe('the nature layer', () => {
     await expect(dialog.getByTestId('species-link')).toContainText('Snow leopard');
     await expect(dialog.getByTestId('place-notice')).toContainText('CITES Appendix I');
     await expect(dialog.getByTestId('photo-place')).toContainText('(only you see this point)');
+
+    // The admin sees the badge and the species on the photo's card and in its dialog, never the place.
+    await openSignedIn(page, await signInThroughApi(request, SITE_ADMIN.email, SITE_ADMIN.password), '/admin');
+    await page.getByRole('tab', { name: /^Photos/ }).click(LOADED);
+    await page.getByRole('textbox', { name: 'Search users, photos and messages' }).fill(title);
+    const card = page.getByTestId('admin-photo').filter({ hasText: title });
+    await expect(card.getByTestId('label-badges')).toHaveText('Composite', LOADED);
+    await expect(card.getByTestId('species-link')).toContainText('Snow leopard');
+    await card.getByRole('button', { name: 'Analysis', exact: true }).click();
+    const review = page.getByRole('dialog', { name: title });
+    await expect(review.getByTestId('label-badges')).toHaveText('Composite');
+    await expect(review.getByTestId('species-link')).toContainText('Snow leopard (Panthera uncia)');
+    await expect(review.getByTestId('photo-place')).toHaveCount(0);
   });
 
   test('a photographer page’s map opens only that photographer’s photos in a square', async ({ page, request }) => {
