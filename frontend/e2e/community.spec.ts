@@ -3,7 +3,7 @@
 // critique and the public-page switch through the screens.
 import { expect, test, type Page } from '@playwright/test';
 import { createAccount, dismissCookieBanner, expectToast, openSignedIn } from './auth-fixtures';
-import { makePublicThroughApi, PHOTO_FILES, uniqueTitle, uploadThroughApi } from './photos-fixtures';
+import { expectNoSidewaysScroll, makePublicThroughApi, PHOTO_FILES, uniqueTitle, uploadThroughApi } from './photos-fixtures';
 
 const SIZES = [
   { name: 'desktop', viewport: { width: 1366, height: 900 } },
@@ -23,12 +23,6 @@ async function rate(page: Page, criterion: string, score: number): Promise<void>
     if ((await chosen.textContent()) !== `${score}/10`) await star.click();
     await expect(chosen).toHaveText(`${score}/10`, { timeout: 1000 });
   }).toPass({ timeout: 15_000 });
-}
-
-/** Nothing wider than the screen (a phone must not scroll sideways). */
-async function expectNoSidewaysScroll(page: Page): Promise<void> {
-  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-  expect(overflow).toBeLessThanOrEqual(0);
 }
 
 for (const size of SIZES) {

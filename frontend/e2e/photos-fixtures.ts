@@ -117,3 +117,9 @@ export async function demoContentSettled(): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 1000));
   }
 }
+
+/** Nothing wider than the screen (a phone must not scroll sideways). */
+export async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+}

@@ -38,7 +38,17 @@ export function photosApiDocument(): ServiceApiDocument {
       response: { status: 201, description: 'Stored (with its rating, or error saying why there is none yet)', json: uploadResultSchema },
       errors: [409, 422, 429, 503],
     })
-    .add({ method: 'get', path: '/api/photos', operationId: 'getGallery', summary: 'The public gallery, a page at a time', access: 'optional', query: galleryQuery, response: { status: 200, description: 'A page of cards', json: galleryPageSchema } })
+    .add({
+      method: 'get',
+      path: '/api/photos',
+      operationId: 'getGallery',
+      summary: 'The public gallery, a page at a time',
+      description: '404 when `photographer` names a member without a public photographer page.',
+      access: 'optional',
+      query: galleryQuery,
+      response: { status: 200, description: 'A page of cards', json: galleryPageSchema },
+      errors: [404],
+    })
     .add({
       method: 'get',
       // The spec's /api/photos/{slugOrId}: OpenAPI allows one parameter name per path, shared with DELETE.

@@ -692,7 +692,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The public gallery, a page at a time */
+        /**
+         * The public gallery, a page at a time
+         * @description 404 when `photographer` names a member without a public photographer page.
+         */
         get: operations["getGallery"];
         put?: never;
         post?: never;
@@ -4422,6 +4425,8 @@ export interface operations {
                 cell?: string;
                 page?: number;
                 pageSize?: number;
+                /** @description Only this photographer’s photos (their page must be public) */
+                photographer?: string;
                 public?: string;
                 search?: string;
                 sort?: "newest" | "oldest" | "most-liked" | "most-viewed" | "top-rated";
@@ -4447,6 +4452,15 @@ export interface operations {
             };
             /** @description Invalid request: the message names the first problem */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Nothing with this id (or not visible to the caller) */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,6 +1,10 @@
-import { CalendarOutlined, EyeOutlined, HeartOutlined, UserOutlined } from '@ant-design/icons';
+import { CalendarOutlined, CameraOutlined, EyeOutlined, HeartOutlined, UserOutlined } from '@ant-design/icons';
 import { Modal, Tag } from 'antd';
+import { LabelBadges } from '../nature/label-badges';
+import { PlaceLine } from '../nature/place-line';
+import { SpeciesLink } from '../nature/species-link';
 import { AiAnalysisPanel } from '../photos/ai-analysis-panel';
+import { cameraLine } from '../photos/camera-line';
 import { PhotoBadge } from '../photos/category-badge';
 import { formatPhotoDate } from '../photos/photo-date';
 import { PhotoImage } from '../photos/photo-image';
@@ -15,10 +19,12 @@ interface PhotoAnalysisDialogProps {
 
 /**
  * Any member's photo as the admin reviews it, in the photos feature's dark dialog: the whole frame,
- * its facts and the AI analysis. Read-only: the owner's own dialog (photos/photo-detail-dialog)
+ * its facts (with the species, the owner's labels, the camera and the place as others see it) and
+ * the AI analysis. Read-only: the owner's own dialog (photos/photo-detail-dialog)
  * edits through owner-only endpoints; the admin acts from the list. Escape closes it.
  */
 export function PhotoAnalysisDialog({ photo, onClose }: PhotoAnalysisDialogProps) {
+  const camera = photo ? cameraLine(photo.camera) : null;
   return (
     <Modal
       open={photo !== null}
@@ -39,6 +45,7 @@ export function PhotoAnalysisDialog({ photo, onClose }: PhotoAnalysisDialogProps
           <div className="photo-dialog__side">
             <div className="photo-facts">
               <PhotoBadge photo={photo} />
+              <LabelBadges labels={photo.labels} />
               <Tag className={`admin-tag ${photo.isPublic ? 'admin-tag--public' : 'admin-tag--muted'}`}>{photo.isPublic ? 'Public' : 'Private'}</Tag>
               {photo.isFeatured && <Tag className="admin-tag admin-tag--featured">Featured</Tag>}
             </div>
@@ -56,7 +63,18 @@ export function PhotoAnalysisDialog({ photo, onClose }: PhotoAnalysisDialogProps
                 <HeartOutlined aria-hidden="true" /> {photo.likes} {photo.likes === 1 ? 'like' : 'likes'}
               </span>
             </div>
+            {photo.species && (
+              <p className="photo-dialog__species">
+                <SpeciesLink species={photo.species} />
+              </p>
+            )}
             {photo.description && <p className="admin-photo-dialog__description">{photo.description}</p>}
+            {camera && (
+              <p className="photo-dialog__camera" data-testid="dialog-camera">
+                <CameraOutlined aria-hidden="true" /> {camera}
+              </p>
+            )}
+            <PlaceLine photo={photo} />
             {photo.rating ? (
               <AiAnalysisPanel rating={photo.rating} headingLevel={3} />
             ) : (

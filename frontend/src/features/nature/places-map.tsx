@@ -18,7 +18,8 @@ export function cellParam(cell: Pick<MapCell, 'lat' | 'lon'>): string {
 
 /**
  * The map of public places (everyone's, or one photographer's): markers for clustered 0.2° cells;
- * choosing one lists its squares, and a square shows its photos.
+ * choosing one lists its squares, and a square shows its photos (one photographer's map: theirs only,
+ * as its counts say).
  */
 export function PlacesMap({ photographer, label }: { photographer?: string; label: string }) {
   const { data, isLoading, isError, refetch } = useGetMapCellsQuery({ photographer });
@@ -53,13 +54,13 @@ export function PlacesMap({ photographer, label }: { photographer?: string; labe
           ))}
         </ul>
       )}
-      {cell && <CellPhotos cell={cell} cellDegrees={data.cellDegrees} />}
+      {cell && <CellPhotos cell={cell} cellDegrees={data.cellDegrees} photographer={photographer} />}
     </div>
   );
 }
 
-function CellPhotos({ cell, cellDegrees }: { cell: MapCell; cellDegrees: number }) {
-  const { data, isLoading } = useGetGalleryQuery({ cell: cellParam(cell), sort: 'most-liked', page: 1 });
+function CellPhotos({ cell, cellDegrees, photographer }: { cell: MapCell; cellDegrees: number; photographer?: string }) {
+  const { data, isLoading } = useGetGalleryQuery({ cell: cellParam(cell), photographer, sort: 'most-liked', page: 1 });
   const centre = formatPoint({ lat: cell.lat + cellDegrees / 2, lon: cell.lon + cellDegrees / 2 });
   return (
     <section className="map-page__cell-photos" aria-label={`Photos near ${centre}`} data-testid="cell-photos">

@@ -1,5 +1,5 @@
 import { geoEqualEarth, geoPath } from 'd3-geo';
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { feature } from 'topojson-client';
 import type { GeometryCollection, Topology } from 'topojson-specification';
 // Natural Earth's land at 1:110m (public domain), as the npm package world-atlas ships it: drawn
@@ -11,8 +11,10 @@ import type { Cluster } from './map-clusters';
 
 const WIDTH = 960;
 const HEIGHT = 470;
-/** Cells drawn closer than this (px, in the map's own units) share a marker. */
+/** Cells drawn closer than this (px on a map drawn 960 px wide) share a marker. */
 const CLUSTER_RADIUS = 28;
+/** A marker's smallest target, in screen px (WCAG 2.2 asks for 24 at least): a finger finds it on a phone. */
+const MIN_TARGET = 28;
 
 const atlas = landAtlas as unknown as Topology<{ land: GeometryCollection }>;
 const land = feature(atlas, atlas.objects.land);
@@ -42,19 +44,45 @@ function pointAt(event: React.MouseEvent<SVGSVGElement>): { lat: number; lon: nu
   return { lat: Math.round(inverted[1] * 1e4) / 1e4, lon: Math.round(inverted[0] * 1e4) / 1e4 };
 }
 
-/** The world with a marker per cluster of public places; a marker is a button (click or Enter). */
+/**
+ * Map units per screen pixel, at least 1: the world shrinks to fit a phone (960 units in ~380 px),
+ * and markers, their counts and their clustering are scaled back up so they keep their size on
+ * screen instead of shrinking to dots a finger cannot hit.
+ */
+function useUnitsPerPixel(ref: React.RefObject<SVGSVGElement | null>): number {
+  const [units, setUnits] = useState(1);
+  useEffect(() => {
+    const svg = ref.current;
+    if (!svg) return undefined;
+    const measure = () => {
+      const width = svg.getBoundingClientRect().width;
+      if (width > 0) setUnits(Math.max(1, WIDTH / width));
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(svg);
+    return () => observer.disconnect();
+  }, [ref]);
+  return units;
+}
+
+/** The world with a marker per cluster of public places; a marker is a button (click, tap or Enter). */
 export function WorldMap({ cells, cellDegrees, onSelect, label, onPick, picked }: WorldMapProps) {
+  const svgRef = useRef<SVGSVGElement>(null);
+  const units = useUnitsPerPixel(svgRef);
   const clusters = useMemo<Array<Cluster<MapCell>>>(() => {
     const projected = cells.flatMap((cell) => {
       // The cell's centre stands for it.
       const point = projection([cell.lon + cellDegrees / 2, cell.lat + cellDegrees / 2]);
       return point ? [{ cell, x: point[0], y: point[1], count: cell.count }] : [];
     });
-    return clusterCells(projected, CLUSTER_RADIUS);
-  }, [cells, cellDegrees]);
+    return clusterCells(projected, CLUSTER_RADIUS * units);
+  }, [cells, cellDegrees, units]);
 
   return (
     <svg
+      ref={svgRef}
       className={['world-map', onPick ? 'world-map--picking' : ''].filter(Boolean).join(' ')}
       viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
       role="group"
@@ -70,7 +98,7 @@ export function WorldMap({ cells, cellDegrees, onSelect, label, onPick, picked }
       }
     >
       <path className="world-map__land" d={landPath} />
-      {picked && <PickedPin point={picked} />}
+      {picked && <PickedPin point={picked} units={units} />}
       {clusters.map((cluster) => {
         const name = `${cluster.count} ${cluster.count === 1 ? 'photo' : 'photos'} here`;
         return (
@@ -91,8 +119,9 @@ export function WorldMap({ cells, cellDegrees, onSelect, label, onPick, picked }
             }}
           >
             <title>{name}</title>
-            <circle className="world-map__cell" cx={cluster.x} cy={cluster.y} r={markerRadius(cluster.count)} />
-            <text className="world-map__count" x={cluster.x} y={cluster.y}>
+            <circle className="world-map__target" cx={cluster.x} cy={cluster.y} r={Math.max(markerRadius(cluster.count), MIN_TARGET / 2) * units} />
+            <circle className="world-map__cell" cx={cluster.x} cy={cluster.y} r={markerRadius(cluster.count) * units} />
+            <text className="world-map__count" x={cluster.x} y={cluster.y} fontSize={10 * units}>
               {cluster.count}
             </text>
           </g>
@@ -102,8 +131,8 @@ export function WorldMap({ cells, cellDegrees, onSelect, label, onPick, picked }
   );
 }
 
-function PickedPin({ point }: { point: { lat: number; lon: number } }) {
+function PickedPin({ point, units }: { point: { lat: number; lon: number }; units: number }) {
   const at = projection([point.lon, point.lat]);
   if (!at) return null;
-  return <circle className="world-map__pin" cx={at[0]} cy={at[1]} r={5} data-testid="map-pin" />;
+  return <circle className="world-map__pin" cx={at[0]} cy={at[1]} r={5 * units} data-testid="map-pin" />;
 }

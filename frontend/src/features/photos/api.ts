@@ -42,7 +42,7 @@ type PhotoPatch = Partial<Pick<PhotoDetail, 'likes' | 'views' | 'liked'>>;
 export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLimits', 'UserStats'] }).injectEndpoints({
   endpoints: (build) => ({
     getGallery: build.query<GalleryPage, GalleryRequest>({
-      query: ({ category, search, species, wild, cell, sort, page }) => ({
+      query: ({ category, search, species, wild, cell, photographer, sort, page }) => ({
         url: 'photos',
         params: {
           public: 'true',
@@ -51,6 +51,7 @@ export const photosApi = api.enhanceEndpoints({ addTagTypes: ['Photo', 'UploadLi
           ...(species ? { species } : {}),
           ...(wild ? { wild } : {}),
           ...(cell ? { cell } : {}),
+          ...(photographer ? { photographer } : {}),
           sort,
           page,
           pageSize: GALLERY_PAGE_SIZE,

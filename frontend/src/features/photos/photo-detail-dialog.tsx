@@ -12,6 +12,7 @@ import {
   useUpdateDescriptionMutation,
 } from './api';
 import { LabelBadges } from '../nature/label-badges';
+import { NatureEditor } from '../nature/nature-editor';
 import { PlaceLine } from '../nature/place-line';
 import { SpeciesLink } from '../nature/species-link';
 import { cameraLine } from './camera-line';
@@ -35,8 +36,8 @@ interface PhotoDetailDialogProps {
 
 /**
  * An own photo in a dialog (profile, my photos): the whole frame on a dark surface, its facts, the
- * editable description, visibility, download, delete, the AI breakdown and editing tips. Escape
- * closes it.
+ * editable description, visibility, species, labels and place (the photo page's editor), download,
+ * delete, the AI breakdown and editing tips. Escape closes it.
  */
 export function PhotoDetailDialog({ photo, onClose }: PhotoDetailDialogProps) {
   return (
@@ -207,6 +208,13 @@ function PhotoDialogBody({ photo, onClose }: { photo: PhotoDetail; onClose: () =
             Save Description
           </Button>
         </div>
+
+        <section className="photo-dialog__nature" aria-labelledby={`${descriptionId}-nature`}>
+          <h3 id={`${descriptionId}-nature`} className="photo-dialog__nature-title">
+            Species, labels and place
+          </h3>
+          <NatureEditor photo={photo} />
+        </section>
 
         <div className="photo-dialog__actions">
           <Button icon={<DownloadOutlined />} onClick={() => void downloadOriginal()} loading={downloadState.isLoading}>

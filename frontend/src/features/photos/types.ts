@@ -34,7 +34,7 @@ export type GalleryPage = ResponseBody<'getGallery'>;
 export type GalleryCategory = UploadCategory | 'others';
 
 /** The gallery query the web sends (GET /api/photos), with the categories it offers. */
-export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search' | 'species' | 'wild' | 'cell'> & { category?: GalleryCategory };
+export type GalleryRequest = Required<Pick<QueryOf<'getGallery'>, 'sort' | 'page'>> & Pick<QueryOf<'getGallery'>, 'search' | 'species' | 'wild' | 'cell' | 'photographer'> & { category?: GalleryCategory };
 
 /** The spec's Upload limits entity. `dailyUploads` 999999 means unlimited. */
 export type UploadLimits = Schemas['UploadLimits'];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { cellParam, PLACE_NEEDS_BOTH, uploadNatureFields } from '../nature/nature.dto';
+import { cellParam, photographerParam, PLACE_NEEDS_BOTH, uploadNatureFields } from '../nature/nature.dto';
 
 /** Upload form fields with the spec's messages (section 5). */
 export const uploadFields = z
@@ -47,6 +47,7 @@ export const galleryQuery = z.object({
     .transform((v) => v === 'true')
     .describe('true leaves out photos labelled captive, baited or ai-generated'),
   cell: cellParam.describe('A map cell by its south-west corner ("51.4,-0.2"): photos whose public place is in it'),
+  photographer: photographerParam,
   // 'top-rated': the AI's overall rating, highest first; photos without one come last.
   sort: z.enum(['newest', 'oldest', 'most-liked', 'most-viewed', 'top-rated'], { error: 'Sort must be newest, oldest, most-liked, most-viewed or top-rated' }).default('newest'),
   page: z.coerce.number({ error: 'Page must be a positive number' }).int('Page must be a positive number').min(1, 'Page must be a positive number').default(1),

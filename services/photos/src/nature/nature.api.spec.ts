@@ -10,6 +10,7 @@ import request from 'supertest';
 import type { StoredRating } from '../domain/photo';
 import { photosConfigSchema } from '../photos.config';
 import { PhotosModule } from '../photos.module';
+import { PhotographersRepository } from '../photographers/photographers.repository';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { cellCorner, cellOf } from './geoprivacy';
 
@@ -218,6 +219,27 @@ describeEachBackend('the nature layer', (backend) => {
     await t.bus.idle();
     expect(events.filter((e) => e.key === wild).map((e) => e.type)).toEqual(expect.arrayContaining(['photos.photo.details-changed.v1', 'photos.photo.featured-changed.v1']));
     expect(events.find((e) => e.key === wild && e.type === 'photos.photo.details-changed.v1')?.payload).toMatchObject({ labels: ['baited'], speciesScientificName: 'Capreolus capreolus', hasPlace: true, placeShown: true });
+  });
+
+  it('lists one photographer’s photos in a map cell, as their page’s map counts them; only for a public page', async () => {
+    const photographer = member();
+    const theirs = await published(photographer.token, 'Fox by the lake');
+    const others = await published(member().token, 'Fox by the same lake');
+    const corner = cellCorner(cellOf(EXACT));
+    const inCell = `/photos?public=true&pageSize=48&cell=${corner.lat},${corner.lon}`;
+    const ids = async (query: string) => ((await as(null).get(query)).body.photos as Array<{ id: string }>).map((p) => p.id);
+
+    // No public page: their photos cannot be listed by their name.
+    const unknown = await as(null).get(`${inCell}&photographer=${photographer.identity.userId}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('Photographer Not Found');
+    expect((await as(null).get(`${inCell}&photographer=not-an-id`)).status).toBe(400);
+
+    await t.app.get(PhotographersRepository).applyPreference(photographer.identity.userId, true, { firstName: 'Nat', lastName: 'Uralist', at: new Date() });
+    expect(await ids(inCell)).toEqual(expect.arrayContaining([theirs, others]));
+    expect(await ids(`${inCell}&photographer=${photographer.identity.userId}`)).toEqual([theirs]);
+    const cells = (await as(null).get(`/map/cells?public=true&photographer=${photographer.identity.userId}`)).body.cells as Array<{ lat: number; lon: number; count: number }>;
+    expect(cells).toEqual([expect.objectContaining({ lat: corner.lat, lon: corner.lon, count: 1 })]);
   });
 
   it('suggests species from the bundled checklist', async () => {

@@ -88,9 +88,12 @@ export const speciesQuery = z.object({
 });
 export type SpeciesQuery = z.infer<typeof speciesQuery>;
 
+/** `photographer=<user id>` (map cells, the gallery): one photographer's photos, whose page must be public. */
+export const photographerParam = z.uuid({ error: 'Photographer Not Found' }).optional().describe('Only this photographer’s photos (their page must be public)');
+
 export const mapCellsQuery = z.object({
   public: z.string().optional(),
-  photographer: z.uuid({ error: 'Photographer Not Found' }).optional().describe('Only this photographer’s photos (their page must be public)'),
+  photographer: photographerParam,
 });
 export type MapCellsQuery = z.infer<typeof mapCellsQuery>;
 

@@ -403,6 +403,22 @@ describeEachBackend('photos repositories', (backend) => {
       expect(await b.photos.countPublic({ cell, wild: true })).toBe(1);
     });
 
+    it('lists one photographer’s photos only, in a map cell and in the whole gallery', async () => {
+      const photographer = randomUUID();
+      const theirs = await create(newPhoto({ title: `Theirs ${tag}`, userId: photographer, place: open, publicPlace: drawPublicPoint(exact) }));
+      await create(newPhoto({ title: `Theirs too ${tag}`, userId: photographer }));
+      await create(newPhoto({ title: `Theirs private ${tag}`, userId: photographer, place: open, publicPlace: drawPublicPoint(exact), isPublic: false }));
+      const cell = cellOf(exact);
+      const ids = (filter: { cell?: typeof cell; photographer?: string }) => b.photos.listPublic({ ...filter, sort: 'newest', page: 1, pageSize: 48 }).then((rows) => rows.map((r) => r.photo.id));
+      // The cell holds other uploaders' photos too; the photographer's listing leaves them out.
+      expect(await ids({ cell })).toEqual(expect.arrayContaining([theirs.id, wildFox.id]));
+      expect(await ids({ cell, photographer })).toEqual([theirs.id]);
+      expect(await b.photos.countPublic({ cell, photographer })).toBe(1);
+      expect((await b.photos.listPublic({ photographer, sort: 'newest', page: 1, pageSize: 48 })).map((r) => r.photo.title).sort()).toEqual([`Theirs ${tag}`, `Theirs too ${tag}`]);
+      expect(await b.photos.countPublic({ photographer })).toBe(2);
+      expect(await b.photos.countPublic({ photographer: randomUUID() })).toBe(0);
+    });
+
     it('changes the nature fields on the state read, with their events; a gone photo answers undefined', async () => {
       const photo = await create(newPhoto({ title: `Edited ${tag}`, place: open, publicPlace: shown }));
       const after = await b.photos.updateNature(

@@ -18,6 +18,8 @@ export interface GalleryFilter {
   wild?: boolean;
   /** Photos whose shown (generalised, open, non-sensitive) place is in this cell. */
   cell?: Cell;
+  /** One uploader's photos (a photographer page's map: its cells list only theirs). */
+  photographer?: string;
 }
 
 export type GalleryQuery = GalleryFilter & { sort: GallerySort; page: number; pageSize: number };

@@ -9,6 +9,7 @@ import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { CachedJson, cachedJson, PublicReadCache } from '../public-cache/public-read-cache';
 import { GalleryFilter, GalleryQuery, PageRequest, PhotosRepository } from '../repositories/photos.repository';
 import { PhotographersRepository } from '../photographers/photographers.repository';
+import { photographersErrors } from '../photographers/photographers.errors';
 import { UploadAttemptsRepository } from '../upload-admission/upload-attempts.repository';
 
 export type { GalleryPage, UserStats } from '../dto/photos.responses';
@@ -65,9 +66,11 @@ export class PhotoQueries {
 
   /** The page of a filter as every anonymous visitor sees it (no liked flags), cached. */
   async sharedGallery(filter: GalleryQuery): Promise<SharedRead & { kind: 'gallery' }> {
-    const { category, search, species, wild, cell, sort, page, pageSize } = filter;
-    const cached = await this.cache.remember('gallery', JSON.stringify([category, search, species, wild, cell, sort, page, pageSize]), async () => {
-      const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search, species, wild, cell })]);
+    const { category, search, species, wild, cell, photographer, sort, page, pageSize } = filter;
+    // As on the map: a photographer whose page is not public has no photos to list by name.
+    if (photographer && !(await this.photographers.findPublic(photographer))) throw photographersErrors.notFound();
+    const cached = await this.cache.remember('gallery', JSON.stringify([category, search, species, wild, cell, photographer, sort, page, pageSize]), async () => {
+      const [rows, total] = await Promise.all([this.photos.listPublic(filter), this.publicTotal({ category, search, species, wild, cell, photographer })]);
       const linked = await this.linkable(rows);
       return cachedJson<GalleryPage>({
         photos: rows.map((row) => ({ ...toCard(row, this.urls, linked), liked: false })),
@@ -140,7 +143,7 @@ export class PhotoQueries {
 
   /** The total of a filter is shared by all its pages and sorts, so it is counted once per cache life. */
   private publicTotal(filter: GalleryFilter): Promise<number> {
-    return this.cache.remember('total', JSON.stringify([filter.category, filter.search, filter.species, filter.wild, filter.cell]), () => this.photos.countPublic(filter));
+    return this.cache.remember('total', JSON.stringify([filter.category, filter.search, filter.species, filter.wild, filter.cell, filter.photographer]), () => this.photos.countPublic(filter));
   }
 
   /** A photo page for a signed-in visitor (owner fields, private photos for owner and admin). */

@@ -59,6 +59,7 @@ function publicFilter(filter: GalleryFilter): FilterQuery<PhotoDocument> {
   }
   if (filter.species) query['species.scientificName'] = filter.species;
   if (filter.wild) query.labels = { $nin: [...NOT_WILD] };
+  if (filter.photographer) query.userId = filter.photographer;
   if (filter.cell) {
     const corner = cellCorner(filter.cell);
     Object.assign(query, SHOWN_PLACE, { 'publicPlace.lat': { $gte: corner.lat, $lt: corner.lat + CELL_DEGREES }, 'publicPlace.lon': { $gte: corner.lon, $lt: corner.lon + CELL_DEGREES } });

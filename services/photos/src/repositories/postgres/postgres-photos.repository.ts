@@ -35,6 +35,7 @@ function publicWhere(filter: GalleryFilter): SQL | undefined {
   }
   if (filter.species) conditions.push(sql`${photos.species}->>'scientificName' = ${filter.species}`);
   if (filter.wild) conditions.push(sql`NOT (${photos.labels} && ${sql.raw(NOT_WILD_ARRAY)})`);
+  if (filter.photographer) conditions.push(eq(photos.userId, filter.photographer));
   if (filter.cell) conditions.push(and(shownPlace(), sql`floor((${photos.publicPlace}->>'lat')::float8 * 5)::int = ${filter.cell.row}`, sql`floor((${photos.publicPlace}->>'lon')::float8 * 5)::int = ${filter.cell.col}`) as SQL);
   return and(...conditions);
 }
