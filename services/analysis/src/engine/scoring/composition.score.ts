@@ -178,9 +178,12 @@ function scoreFrame(m: CompositionMeasurement, where: SubjectRef, learned: Learn
   } else {
     evidence.push('judged on the measurements alone (the comparison with other framings did not run)');
   }
-  if (tilt) {
+  // No horizon or clear lean named the turn, but the line energy as a whole is turned clearly enough
+  // that its term costs points: the photographer is told why (unless the horizon or lines read level).
+  const turned = tilt ?? (learned && !strengths.some((f) => f.topic === 'level') ? turnedLines(m.axes, head) : null);
+  if (turned) {
     // A tilt a photographer sees is named and costs in full, whatever the blend gives the measured terms.
-    const finding = tiltFinding(tilt);
+    const finding = tiltFinding(turned);
     score -= finding.weight;
     problems.push(finding);
   }
@@ -250,11 +253,29 @@ function namedTilt(m: CompositionMeasurement): NamedTilt | null {
   return m.lean && m.lean.strength >= STRONG_LINES ? named(m.lean.angle, false) : null;
 }
 
+/**
+ * The turn of the line energy as a whole (`LineAxes`), named when it lies between `NAMED_TILT` and 8°
+ * and its term (`offLevelPoints × alignment × sin 2|turn|`) costs at least `NAMED_LINE_COST`: the
+ * same measure that lowered the score, clear enough to be worth a point of attention. A level frame
+ * reads under 2.5° whatever its lines; lines that barely agree cost too little to name.
+ */
+function turnedLines(axes: CompositionMeasurement['axes'], head: CompositionHead): NamedTilt | null {
+  if (!axes) return null;
+  const degrees = Math.abs(axes.angle);
+  if (degrees < NAMED_TILT || degrees > MAX_HORIZON_TILT) return null;
+  return head.offLevelPoints * offLevel(axes) >= NAMED_LINE_COST ? { degrees, horizon: false, from: 'axes' } : null;
+}
+
 /** A tilt the feedback names and the score pays for in full (not a tenth, as the measured terms count). */
 interface NamedTilt {
   degrees: number;
   horizon: boolean;
+  /** Read from the line energy as a whole rather than a horizon or one clear lean. */
+  from?: 'axes';
 }
+
+/** The line energy's term must cost this many points before its turn is named (about a 5° turn at 30 % alignment). */
+const NAMED_LINE_COST = 0.25;
 
 /** A tilt this large is named; below it a photo reads as level to most eyes, and a sloping line can read as one. */
 const NAMED_TILT = 2.5;
@@ -275,7 +296,11 @@ function tiltFinding(tilt: NamedTilt): Finding {
     aspect: 'composition',
     topic: 'level',
     weight: Math.min(2.5, TILT_POINTS * Math.max(0, tilt.degrees - 1)),
-    sentence: tilt.horizon ? `The horizon tilts about ${degrees}° — straighten it.` : `The frame leans about ${degrees}°, judging by its straight lines — straighten it.`,
+    sentence: tilt.horizon
+      ? `The horizon tilts about ${degrees}° — straighten it.`
+      : tilt.from === 'axes'
+        ? `The frame looks tilted by about ${degrees}° — straighten it.`
+        : `The frame leans about ${degrees}°, judging by its straight lines — straighten it.`,
   };
 }
 
