@@ -4,8 +4,11 @@
  *    none), non-nature images refused or held, by kind, and none of them with a nature badge;
  *  - titled subjects: each nature photo analysed with its manifest subject as the title; how often
  *    the critique uses the photographer's noun, and whether it ever names an animal the words do not;
+ *  - the photographer's own titles (`fixtures/held-out/TITLED-SUBJECTS.tsv`, written for the held-out nature photos, which
+ *    nothing was trained on): how often the feedback uses the subject's name as the title gives it;
  *  - intent: exposure advice by scene key, "about a stop" claims, and self-contradicting advice;
- *  - tilt: nature photos with a horizon or clear lines turned 3° and 5°: composition lowered, tilt named;
+ *  - tilt: nature photos with a horizon or clear lines turned 3° and 5°: composition lowered, tilt named,
+ *    and no level original told to straighten;
  *  - words: internal terms or model names in the feedback or in "How we measured".
  */
 import { readFileSync } from 'node:fs';
@@ -14,9 +17,14 @@ import type { EngineRating } from '../src/engine/photo-analyzer';
 import { sceneKey } from '../src/engine/scoring/lighting.score';
 import { subjectFromWords } from '../src/engine/subject/name-subject';
 import { VOCABULARY, pluralOf } from '../src/engine/subject/vocabulary';
-import { baseline, tilted } from '../src/testing/degradations';
+import { baseline, tiltDirectionFor, tilted } from '../src/testing/degradations';
 import { FixturePhoto, HELD_OUT, readManifest, readManifestRows } from '../src/testing/fixtures';
 import { pct } from './report';
+
+/** Titles and descriptions written for the held-out nature photos, as photographers title their uploads. */
+const TITLED_SUBJECTS = 'TITLED-SUBJECTS.tsv';
+/** A tilt named in the feedback, whichever measure named it. */
+const TILT_NAMED = /tilts about \d+°|leans about \d+°|looks tilted by about \d+°/;
 
 const LONG_DEADLINE = 120_000;
 
@@ -147,6 +155,7 @@ export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePh
   const candidates = photos.filter((p) => p.cls === 'landscape' || p.cls === 'wildlife' || p.cls === 'other-nature');
   const results: Record<string, { lowered: number; named: number; total: number; drops: number[] }> = { '3°': { lowered: 0, named: 0, total: 0, drops: [] }, '5°': { lowered: 0, named: 0, total: 0, drops: [] } };
   let levelable = 0;
+  const falseClaims: string[] = [];
   for (const photo of candidates) {
     const original = readFileSync(photo.path);
     const base = await analyse(analyzer, await baseline(original));
@@ -156,21 +165,64 @@ export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePh
     const baseRating = ratingOf(base);
     if (!baseRating) continue;
     levelable++;
+    // The level original (turned 0°) must never be told to straighten.
+    if (/straighten/.test(baseRating.feedback)) falseClaims.push(`${photo.name}: ${baseRating.feedback}`);
     for (const degrees of [3, 5]) {
-      const a = await analyse(analyzer, await tilted(original, degrees));
+      // Further the way its lines already turn (as the ladders do), so a turn never straightens a photo.
+      const a = await analyse(analyzer, await tilted(original, degrees * tiltDirectionFor(c)));
       const r = ratingOf(a);
       const t = results[`${degrees}°`] as (typeof results)['3°'];
       t.total++;
       if (!r) continue;
       if (r.scores.composition < baseRating.scores.composition) t.lowered++;
-      if (/tilts about \d+°|leans about \d+°/.test(r.feedback)) t.named++;
+      if (TILT_NAMED.test(r.feedback)) t.named++;
       t.drops.push(baseRating.scores.composition - r.scores.composition);
-      if (verbose) console.log(`    ${degrees}° ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${/tilts about|leans about/.test(r.feedback) ? ', named' : ''}`);
+      const axes = ({ measurements: { composition: k } }: LocalAnalysis): string =>
+        `${k.axes ? `lines ${k.axes.angle.toFixed(1)}° at ${k.axes.alignment.toFixed(2)}` : 'no lines'}, ${k.lean ? `lean ${k.lean.angle.toFixed(1)}° at ${k.lean.strength.toFixed(2)}` : 'no lean'}${k.horizon ? `, horizon ${k.horizon.angle.toFixed(1)}°` : ''}`;
+      if (verbose) console.log(`    ${degrees}° ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${TILT_NAMED.test(r.feedback) ? ', named' : ''} (${axes(base)} → ${axes(a)})`);
     }
   }
-  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° (1024 px, corners cropped away)`);
+  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° further the way their lines turn (1024 px, corners cropped away)`);
   for (const [degrees, t] of Object.entries(results)) {
     const mean = t.drops.length ? t.drops.reduce((x, y) => x + y, 0) / t.drops.length : 0;
     console.log(`  ${degrees}: composition lowered ${pct(t.lowered, t.total)}, tilt named in the feedback ${pct(t.named, t.total)}, mean drop ${mean.toFixed(2)}`);
   }
+  console.log(`  level originals told to straighten (must be 0): ${pct(falseClaims.length, levelable)}${falseClaims.map((c) => `\n    ${c}`).join('')}`);
+}
+
+/**
+ * The photographer's own titles (`fixtures/held-out/TITLED-SUBJECTS.tsv`) on the held-out nature photos: how often the
+ * feedback a photographer reads uses the subject's name as their words give it ("the red fox", "Mount
+ * Rainier"), and never an animal the words do not name.
+ */
+export async function reportTitledSubjects(analyzer: LocalPhotoAnalyzer, verbose: boolean): Promise<void> {
+  const photos = new Map(readManifest(HELD_OUT).map((p) => [p.name, p]));
+  const rows = readManifestRows(HELD_OUT, ['name', 'title'], TITLED_SUBJECTS);
+  let titled = 0;
+  let named = 0;
+  const missed: string[] = [];
+  const wrongAnimal: string[] = [];
+  const straighten: string[] = [];
+  for (const row of rows) {
+    const photo = photos.get(row['name'] ?? '');
+    if (!photo) throw new Error(`${TITLED_SUBJECTS} names ${row['name']}, which is not in ${HELD_OUT}`);
+    const title = row['title'] ?? '';
+    const description = row['description'] ?? '';
+    const rating = ratingOf(await analyse(analyzer, readFileSync(photo.path), title, description));
+    const words = subjectFromWords(title, description);
+    if (rating && /straighten/.test(rating.feedback)) straighten.push(photo.name);
+    if (!rating || !words) continue;
+    titled++;
+    const used = rating.feedback.toLowerCase().includes(words.noun.toLowerCase());
+    if (used) named++;
+    else missed.push(`${photo.name} [${title}] ${words.noun}: ${rating.feedback}`);
+    const wrong = unsupportedAnimals(`${rating.feedback} ${rating.subject ?? ''}`, `${title} ${description}`);
+    if (wrong.length > 0) wrongAnimal.push(`${photo.name}: ${wrong.join(', ')}`);
+    if (verbose) console.log(`    ${used ? 'named ' : 'missed'} ${photo.name} [${title}] → ${words.noun}: ${rating.feedback}`);
+  }
+  console.log(`\nThe photographer's own titles on ${rows.length} held-out nature photos (fixtures/held-out/${TITLED_SUBJECTS})`);
+  console.log(`  feedback uses the subject's name as the title gives it: ${pct(named, titled)} of the photos whose words name one${verbose ? '' : missed.map((m) => `\n    missed: ${m}`).join('')}`);
+  console.log(`  an animal named that the words do not support (must be 0): ${wrongAnimal.length}${wrongAnimal.map((w) => `\n    ${w}`).join('')}`);
+  // As their photographers framed them: a claim here is worth a look (few of them are really tilted).
+  console.log(`  told to straighten: ${pct(straighten.length, rows.length)}${straighten.length ? ` (${straighten.join(', ')})` : ''}`);
 }
