@@ -45,6 +45,7 @@ describe('the subject from the photographer\'s words', () => {
     expect(subjectFromWords('Lone pine at dusk', '')).toMatchObject({ noun: 'pine', kind: 'plant' });
     expect(subjectFromWords('Mount Rainier at dawn', '')).toMatchObject({ noun: 'Mount Rainier', kind: 'landscape', article: false });
     expect(subjectFromWords('Morning light', 'Looking across Lake Louise')).toMatchObject({ noun: 'Lake Louise', from: 'description' });
+    expect(subjectFromWords('Mt. St. Helens at dawn', '')).toMatchObject({ noun: 'Mount St Helens', article: false });
     // The detector agrees by the name's head noun: a great blue heron is a bird, brown bears are bears.
     expect(labelAgrees('bird', subjectFromWords('Great blue heron', '') as NonNullable<ReturnType<typeof subjectFromWords>>)).toBe(true);
     expect(labelAgrees('bear', subjectFromWords('Brown bears fishing', '') as NonNullable<ReturnType<typeof subjectFromWords>>)).toBe(true);

@@ -94,7 +94,7 @@ const PROPER_QUALIFIERS = new Set(['european', 'american', 'african', 'asian', '
 /** A hyphenated qualifier of a species name: "red-tailed", "long-eared", "black-necked", "white-throated". */
 const HYPHENATED_QUALIFIER = /^[a-z]+-[a-z]+ed$/;
 /** A place named by its own name ("Mount Rainier", "Lake Louise", "Loch Ness"): a landscape subject written as given. */
-const PLACE_NAME = /\b(Mount|Mt|Lake|Loch|Glen|Cape)\.?\s+([A-Z][a-z]+(?:\s+[A-Z][a-z]+)?)/;
+const PLACE_NAME = /\b(Mount|Mt|Lake|Loch|Glen|Cape)\.?\s+([A-Z][a-z]+\.?(?:\s+[A-Z][a-z]+)?)/;
 /** Words of a title that are not part of a place's own name, though capitalised in a title ("Mount Rainier At Dawn"). */
 const NOT_A_NAME = new Set(['at', 'in', 'on', 'by', 'from', 'under', 'with', 'and', 'the', 'of', 'after', 'before', 'during', 'near']);
 
@@ -147,7 +147,8 @@ function findIn(text: string, from: SubjectFromWords['from']): Array<SubjectFrom
   const found: Array<SubjectFromWords & { at: number }> = [];
   const place = PLACE_NAME.exec(text);
   if (place) {
-    const name = (place[2] as string).split(' ').filter((w) => !NOT_A_NAME.has(w.toLowerCase()));
+    // No full stop inside a sentence ("Mt. St. Helens" is written "Mount St Helens"): the web splits the feedback at them.
+    const name = (place[2] as string).replace(/\./g, '').split(' ').filter((w) => !NOT_A_NAME.has(w.toLowerCase()));
     const noun = `${place[1] === 'Mt' ? 'Mount' : place[1]} ${name.join(' ')}`;
     found.push({ noun, head: noun, plural: false, kind: 'landscape', group: null, article: false, from, at: -1 });
   }
