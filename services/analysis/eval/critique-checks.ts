@@ -151,9 +151,11 @@ export async function reportCritique(analyzer: LocalPhotoAnalyzer, photos: Fixtu
 }
 
 /** Nature photos with a horizon or clear lines, turned 3° and 5°: composition must fall and the tilt be named. */
-export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean): Promise<void> {
+export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean, bothWays = false): Promise<void> {
   const candidates = photos.filter((p) => p.cls === 'landscape' || p.cls === 'wildlife' || p.cls === 'other-nature');
-  const results: Record<string, { lowered: number; named: number; total: number; drops: number[] }> = { '3°': { lowered: 0, named: 0, total: 0, drops: [] }, '5°': { lowered: 0, named: 0, total: 0, drops: [] } };
+  // Further the way the lines turn, and (with --tilt-both-ways) against it too: a photographer's frame can be off either way.
+  const turns = [3, 5].flatMap((degrees) => (bothWays ? [1, -1] : [1]).map((way) => ({ degrees, way, key: `${degrees}°${way < 0 ? ' the other way' : ''}` })));
+  const results: Record<string, { lowered: number; named: number; total: number; drops: number[] }> = Object.fromEntries(turns.map((t) => [t.key, { lowered: 0, named: 0, total: 0, drops: [] }]));
   let levelable = 0;
   const falseClaims: string[] = [];
   for (const photo of candidates) {
@@ -167,11 +169,11 @@ export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePh
     levelable++;
     // The level original (turned 0°) must never be told to straighten.
     if (/straighten/.test(baseRating.feedback)) falseClaims.push(`${photo.name}: ${baseRating.feedback}`);
-    for (const degrees of [3, 5]) {
+    for (const { degrees, way, key } of turns) {
       // Further the way its lines already turn (as the ladders do), so a turn never straightens a photo.
-      const a = await analyse(analyzer, await tilted(original, degrees * tiltDirectionFor(c)));
+      const a = await analyse(analyzer, await tilted(original, degrees * way * tiltDirectionFor(c)));
       const r = ratingOf(a);
-      const t = results[`${degrees}°`] as (typeof results)['3°'];
+      const t = results[key] as NonNullable<(typeof results)[string]>;
       t.total++;
       if (!r) continue;
       if (r.scores.composition < baseRating.scores.composition) t.lowered++;
@@ -179,10 +181,10 @@ export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePh
       t.drops.push(baseRating.scores.composition - r.scores.composition);
       const axes = ({ measurements: { composition: k } }: LocalAnalysis): string =>
         `${k.axes ? `lines ${k.axes.angle.toFixed(1)}° at ${k.axes.alignment.toFixed(2)}` : 'no lines'}, ${k.lean ? `lean ${k.lean.angle.toFixed(1)}° at ${k.lean.strength.toFixed(2)}` : 'no lean'}${k.horizon ? `, horizon ${k.horizon.angle.toFixed(1)}°` : ''}`;
-      if (verbose) console.log(`    ${degrees}° ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${TILT_NAMED.test(r.feedback) ? ', named' : ''} (${axes(base)} → ${axes(a)})`);
+      if (verbose) console.log(`    ${key} ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${TILT_NAMED.test(r.feedback) ? ', named' : ''} (${axes(base)} → ${axes(a)})`);
     }
   }
-  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° further the way their lines turn (1024 px, corners cropped away)`);
+  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° further the way their lines turn${bothWays ? ' and the other way' : ''} (1024 px, corners cropped away)`);
   for (const [degrees, t] of Object.entries(results)) {
     const mean = t.drops.length ? t.drops.reduce((x, y) => x + y, 0) / t.drops.length : 0;
     console.log(`  ${degrees}: composition lowered ${pct(t.lowered, t.total)}, tilt named in the feedback ${pct(t.named, t.total)}, mean drop ${mean.toFixed(2)}`);

@@ -12,7 +12,8 @@
  *          --write-reference (regenerate the creativity reference set from the repo fixtures),
  *          --critique-only (only the held-out images and the critique checks), --held-out-only, --no-held-out
  *          (the critique checks without the held-out images), --no-critique, --titles-only (only the
- *          photographer's own titles on the held-out nature photos), --tilt-only (only the tilt check).
+ *          photographer's own titles on the held-out nature photos), --tilt-only (only the tilt check), --tilt-both-ways
+ *          (the tilt check also turns each photo against the way its lines turn).
  *  - the held-out images (never trained on), titled subjects, exposure intent, tilt 3-5°, and the
  *    contradiction and jargon checks of the critique (critique-checks.ts).
  */
@@ -282,11 +283,11 @@ async function main(): Promise<void> {
     if (!args.has('--no-held-out')) await reportHeldOut(analyzer, args.has('--verbose'), `thresholds: held from P(not nature) ${SCENE_HEAD.reviewAbove}, refused from ${SCENE_HEAD.refuseAbove}; held by ${SCENE_HEAD.signs.textLines} text lines or more, or by flat or perfectly smooth patches over ${Math.round(SCENE_HEAD.signs.computerMade * 100)} % of the frame with grain at most ${SCENE_HEAD.signs.grainBelow} grey levels`);
     await reportCritique(analyzer, photos, args.has('--verbose'), args.has('--quick'));
     await reportTitledSubjects(analyzer, args.has('--verbose'));
-    await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'));
+    await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'), args.has('--tilt-both-ways'));
   };
   if (args.has('--titles-only') || args.has('--tilt-only')) {
     if (args.has('--titles-only')) await reportTitledSubjects(analyzer, args.has('--verbose'));
-    if (args.has('--tilt-only')) await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'));
+    if (args.has('--tilt-only')) await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'), args.has('--tilt-both-ways'));
     console.log(`\nLoad average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
     return;
   }
