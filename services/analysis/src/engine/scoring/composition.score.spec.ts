@@ -28,6 +28,19 @@ describe('naming a tilt the line energy as a whole pays for', () => {
     expect(scoreComposition(turned, SUBJECT, { backbone }).score).toBeLessThan(scoreComposition(level, SUBJECT, { backbone }).score - 1);
   });
 
+  it('names a crooked frame up to 12°: a photo framed a few degrees off and turned 5° more still reads as tilted', async () => {
+    // The line energy turned 10.5° at 50 % alignment, its strongest run of lines agreeing (10.1°).
+    expect(said(await frame({ horizon: null, lean: { angle: 10.1, strength: 0.1 }, axes: { angle: 10.5, alignment: 0.5 } }))).toMatch(
+      /The frame looks tilted by about 11° — straighten it\./,
+    );
+    // Strongly agreeing straight lines turned 10° anticlockwise (no horizon).
+    expect(said(await frame({ horizon: null, lean: { angle: -10, strength: 0.3 }, axes: { angle: -9.6, alignment: 0.5 } }))).toMatch(
+      /The frame leans about 10°, judging by its straight lines — straighten it\./,
+    );
+    // Past 12° the lines read as a deliberate diagonal: nothing is named.
+    expect(said(await frame({ horizon: null, lean: { angle: 14, strength: 0.3 }, axes: { angle: 14.2, alignment: 0.5 } }))).not.toMatch(/straighten/);
+  });
+
   it('claims no tilt on level lines, on lines that barely agree, on a clearly level horizon, or where the line energy was not scored', async () => {
     expect(said(await frame({ horizon: null, lean: { angle: 1, strength: 0.1 }, axes: { angle: 1.2, alignment: 0.6 } }))).not.toMatch(/tilt|lean|straighten/);
     // Turned 5°, but at 20 % alignment the term costs 0.17 points: too little to name.

@@ -238,14 +238,15 @@ function confidentHorizon(m: CompositionMeasurement): NonNullable<CompositionMea
 }
 
 /**
- * The tilt the feedback names and the score pays for in full: that of a confident horizon, else of
- * strongly agreeing straight lines (trunks, posts, a jetty), between `NAMED_TILT` and 8°. A strong
- * line the other lines contradict, weakly agreeing lines and the lines' axes alone name nothing.
+ * The tilt the feedback names and the score pays for in full: that of a confident horizon (up to
+ * `MAX_HORIZON_TILT`), else of strongly agreeing straight lines (trunks, posts, a jetty, up to
+ * `MAX_NAMED_TILT`), from `NAMED_TILT`. A strong line the other lines contradict, weakly agreeing
+ * lines and the lines' axes alone name nothing.
  */
 function namedTilt(m: CompositionMeasurement): NamedTilt | null {
   const named = (angle: number, horizon: boolean): NamedTilt | null => {
     const degrees = Math.abs(angle);
-    return degrees >= NAMED_TILT && degrees <= MAX_HORIZON_TILT ? { degrees, horizon } : null;
+    return degrees >= NAMED_TILT && degrees <= (horizon ? MAX_HORIZON_TILT : MAX_NAMED_TILT) ? { degrees, horizon } : null;
   };
   const horizon = confidentHorizon(m);
   if (horizon) return named(horizon.angle, true);
@@ -254,7 +255,7 @@ function namedTilt(m: CompositionMeasurement): NamedTilt | null {
 }
 
 /**
- * The turn of the line energy as a whole (`LineAxes`), named when it lies between `NAMED_TILT` and 8°,
+ * The turn of the line energy as a whole (`LineAxes`), named when it lies between `NAMED_TILT` and `MAX_NAMED_TILT`,
  * its term (`offLevelPoints × alignment × sin 2|turn|`) costs at least `NAMED_LINE_COST` (the same
  * measure that lowered the score), and the strongest run of lines (`FrameLean`, however faint) turns
  * the same way within `LINES_AGREE`°. Level photos can read 5-6° on the axes alone at 30-47 %
@@ -265,7 +266,7 @@ function turnedLines(m: CompositionMeasurement, head: CompositionHead): NamedTil
   const { axes, lean } = m;
   if (!axes || !lean) return null;
   const degrees = Math.abs(axes.angle);
-  if (degrees < NAMED_TILT || degrees > MAX_HORIZON_TILT || Math.abs(lean.angle - axes.angle) > LINES_AGREE) return null;
+  if (degrees < NAMED_TILT || degrees > MAX_NAMED_TILT || Math.abs(lean.angle - axes.angle) > LINES_AGREE) return null;
   // A clear horizon straight across the frame that reads level outweighs the lines' turn.
   const h = m.horizon;
   if (h && h.coverage >= CONFIDENT_COVERAGE && h.contrast >= CONFIDENT_CONTRAST && Math.abs(h.angle) < NAMED_TILT) return null;
@@ -290,6 +291,12 @@ const LINES_AGREE = 1.5;
 
 /** A tilt this large is named; below it a photo reads as level to most eyes, and a sloping line can read as one. */
 const NAMED_TILT = 2.5;
+/**
+ * Straight lines turned up to this many degrees read as a crooked frame; past it, as a deliberate
+ * diagonal. A photo framed 2-6° off that is turned 5° more reads 8-14°, so the bound is not the
+ * horizon's 8° (past which a line across the frame is a slope of land).
+ */
+const MAX_NAMED_TILT = 12;
 /** Points per degree past one that a named tilt costs after the blend: a 5° tilt of a clear horizon costs 1.8. */
 const TILT_POINTS = 0.45;
 /** A confident horizon runs across this share of the width at least, with at least this step in brightness (grey levels). */
