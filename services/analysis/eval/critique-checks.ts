@@ -150,6 +150,11 @@ export async function reportCritique(analyzer: LocalPhotoAnalyzer, photos: Fixtu
   console.log(`  clarity spread: quartiles ${q(0.25)} / ${q(0.5)} / ${q(0.75)}, ${pct(clarity.filter((c) => c >= 9.4).length, clarity.length)} at 9.4 or more`);
 }
 
+/** What the engine read the level by: the line energy's axes, the strongest run of lines, a horizon. */
+function levelReadings({ measurements: { composition: k } }: LocalAnalysis): string {
+  return `${k.axes ? `lines ${k.axes.angle.toFixed(1)}° at ${k.axes.alignment.toFixed(2)}` : 'no lines'}, ${k.lean ? `lean ${k.lean.angle.toFixed(1)}° at ${k.lean.strength.toFixed(2)}` : 'no lean'}${k.horizon ? `, horizon ${k.horizon.angle.toFixed(1)}°` : ''}`;
+}
+
 /** Nature photos with a horizon or clear lines, turned 3° and 5°: composition must fall and the tilt be named. */
 export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean, bothWays = false): Promise<void> {
   const candidates = photos.filter((p) => p.cls === 'landscape' || p.cls === 'wildlife' || p.cls === 'other-nature');
@@ -179,9 +184,7 @@ export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePh
       if (r.scores.composition < baseRating.scores.composition) t.lowered++;
       if (TILT_NAMED.test(r.feedback)) t.named++;
       t.drops.push(baseRating.scores.composition - r.scores.composition);
-      const axes = ({ measurements: { composition: k } }: LocalAnalysis): string =>
-        `${k.axes ? `lines ${k.axes.angle.toFixed(1)}° at ${k.axes.alignment.toFixed(2)}` : 'no lines'}, ${k.lean ? `lean ${k.lean.angle.toFixed(1)}° at ${k.lean.strength.toFixed(2)}` : 'no lean'}${k.horizon ? `, horizon ${k.horizon.angle.toFixed(1)}°` : ''}`;
-      if (verbose) console.log(`    ${key} ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${TILT_NAMED.test(r.feedback) ? ', named' : ''} (${axes(base)} → ${axes(a)})`);
+      if (verbose) console.log(`    ${key} ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${TILT_NAMED.test(r.feedback) ? ', named' : ''} (${levelReadings(base)} → ${levelReadings(a)})`);
     }
   }
   console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° further the way their lines turn${bothWays ? ' and the other way' : ''} (1024 px, corners cropped away)`);
@@ -210,9 +213,10 @@ export async function reportTitledSubjects(analyzer: LocalPhotoAnalyzer, verbose
     if (!photo) throw new Error(`${TITLED_SUBJECTS} names ${row['name']}, which is not in ${HELD_OUT}`);
     const title = row['title'] ?? '';
     const description = row['description'] ?? '';
-    const rating = ratingOf(await analyse(analyzer, readFileSync(photo.path), title, description));
+    const analysis = await analyse(analyzer, readFileSync(photo.path), title, description);
+    const rating = ratingOf(analysis);
     const words = subjectFromWords(title, description);
-    if (rating && /straighten/.test(rating.feedback)) straighten.push(photo.name);
+    if (rating && /straighten/.test(rating.feedback)) straighten.push(`${photo.name} (${levelReadings(analysis)})`);
     if (!rating || !words) continue;
     titled++;
     const used = rating.feedback.toLowerCase().includes(words.noun.toLowerCase());

@@ -240,13 +240,14 @@ function confidentHorizon(m: CompositionMeasurement): NonNullable<CompositionMea
 /**
  * The tilt the feedback names and the score pays for in full: that of a confident horizon (up to
  * `MAX_HORIZON_TILT`), else of strongly agreeing straight lines (trunks, posts, a jetty, up to
- * `MAX_NAMED_TILT`), from `NAMED_TILT`. A strong line the other lines contradict, weakly agreeing
+ * `MAX_NAMED_TILT`, past 8° only with a horizon turning the same way), from `NAMED_TILT`. A strong line the other lines contradict, weakly agreeing
  * lines and the lines' axes alone name nothing.
  */
 function namedTilt(m: CompositionMeasurement): NamedTilt | null {
   const named = (angle: number, horizon: boolean): NamedTilt | null => {
     const degrees = Math.abs(angle);
-    return degrees >= NAMED_TILT && degrees <= (horizon ? MAX_HORIZON_TILT : MAX_NAMED_TILT) ? { degrees, horizon } : null;
+    if (degrees < NAMED_TILT || degrees > (horizon ? MAX_HORIZON_TILT : MAX_NAMED_TILT)) return null;
+    return horizon || degrees <= MAX_HORIZON_TILT || horizonTurnsWith(m, angle) ? { degrees, horizon } : null;
   };
   const horizon = confidentHorizon(m);
   if (horizon) return named(horizon.angle, true);
@@ -258,7 +259,7 @@ function namedTilt(m: CompositionMeasurement): NamedTilt | null {
  * The turn of the line energy as a whole (`LineAxes`), named when it lies between `NAMED_TILT` and `MAX_NAMED_TILT`,
  * its term (`offLevelPoints × alignment × sin 2|turn|`) costs at least `NAMED_LINE_COST` (the same
  * measure that lowered the score), and the strongest run of lines (`FrameLean`, however faint) turns
- * the same way within `LINES_AGREE`°. Level photos can read 5-6° on the axes alone at 30-47 %
+ * the same way within `LINES_AGREE`°, and past `MAX_HORIZON_TILT` a horizon too. Level photos can read 5-6° on the axes alone at 30-47 %
  * alignment (a shoal of fish, hills, a duck by a sloping bank), but then their strongest lines run
  * elsewhere; a turned frame turns both. A clear horizon that reads level wins.
  */
@@ -267,10 +268,20 @@ function turnedLines(m: CompositionMeasurement, head: CompositionHead): NamedTil
   if (!axes || !lean) return null;
   const degrees = Math.abs(axes.angle);
   if (degrees < NAMED_TILT || degrees > MAX_NAMED_TILT || Math.abs(lean.angle - axes.angle) > LINES_AGREE) return null;
+  if (degrees > MAX_HORIZON_TILT && !horizonTurnsWith(m, axes.angle)) return null;
   // A clear horizon straight across the frame that reads level outweighs the lines' turn.
   const h = m.horizon;
   if (h && h.coverage >= CONFIDENT_COVERAGE && h.contrast >= CONFIDENT_CONTRAST && Math.abs(h.angle) < NAMED_TILT) return null;
   return head.offLevelPoints * offLevel(axes) >= NAMED_LINE_COST ? { degrees, horizon: false, from: 'axes' } : null;
+}
+
+/**
+ * Past `MAX_HORIZON_TILT`, lines alone are as often a diagonal subject (a heron in flight, a fish, a
+ * squirrel on a slope, all framed so) as a crooked frame: the turn is named only when a horizon found
+ * across the frame turns the same way, within `LINES_AGREE`°.
+ */
+function horizonTurnsWith(m: CompositionMeasurement, angle: number): boolean {
+  return m.horizon !== null && Math.abs(m.horizon.angle - angle) <= LINES_AGREE;
 }
 
 /** A tilt the feedback names and the score pays for in full (not a tenth, as the measured terms count). */
