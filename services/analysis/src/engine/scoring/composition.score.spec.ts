@@ -35,6 +35,10 @@ describe('naming a tilt the line energy as a whole pays for', () => {
     expect(said(await frame({ horizon: horizon(10), lean: { angle: 10.1, strength: 0.1 }, axes: { angle: 10.5, alignment: 0.5 } }))).toMatch(
       /The frame looks tilted by about 11° — straighten it\./,
     );
+    // Past 8° the horizon is the witness: the hilltop sunset turned 5° more reads lines −8.2°, horizon −8.3°, its strongest run −9.9°.
+    expect(said(await frame({ horizon: horizon(-8.3), lean: { angle: -9.9, strength: 0.12 }, axes: { angle: -8.2, alignment: 0.65 } }))).toMatch(
+      /The frame looks tilted by about 8° — straighten it\./,
+    );
     // Strongly agreeing straight lines turned 10° anticlockwise.
     expect(said(await frame({ horizon: horizon(-9.5), lean: { angle: -10, strength: 0.3 }, axes: { angle: -9.6, alignment: 0.5 } }))).toMatch(
       /The frame leans about 10°, judging by its straight lines — straighten it\./,

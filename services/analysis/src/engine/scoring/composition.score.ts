@@ -259,16 +259,18 @@ function namedTilt(m: CompositionMeasurement): NamedTilt | null {
  * The turn of the line energy as a whole (`LineAxes`), named when it lies between `NAMED_TILT` and `MAX_NAMED_TILT`,
  * its term (`offLevelPoints × alignment × sin 2|turn|`) costs at least `NAMED_LINE_COST` (the same
  * measure that lowered the score), and the strongest run of lines (`FrameLean`, however faint) turns
- * the same way within `LINES_AGREE`°, and past `MAX_HORIZON_TILT` a horizon too. Level photos can read 5-6° on the axes alone at 30-47 %
+ * the same way within `LINES_AGREE`° (past `MAX_HORIZON_TILT`, a horizon instead). Level photos can read 5-6° on the axes alone at 30-47 %
  * alignment (a shoal of fish, hills, a duck by a sloping bank), but then their strongest lines run
  * elsewhere; a turned frame turns both. A clear horizon that reads level wins.
  */
 function turnedLines(m: CompositionMeasurement, head: CompositionHead): NamedTilt | null {
   const { axes, lean } = m;
-  if (!axes || !lean) return null;
+  if (!axes) return null;
   const degrees = Math.abs(axes.angle);
-  if (degrees < NAMED_TILT || degrees > MAX_NAMED_TILT || Math.abs(lean.angle - axes.angle) > LINES_AGREE) return null;
-  if (degrees > MAX_HORIZON_TILT && !horizonTurnsWith(m, axes.angle)) return null;
+  if (degrees < NAMED_TILT || degrees > MAX_NAMED_TILT) return null;
+  // Past 8° the horizon is the witness (the strongest run of lines can then wander: 1.7° on the hilltop sunset turned 5°).
+  const agrees = degrees > MAX_HORIZON_TILT ? horizonTurnsWith(m, axes.angle) : lean !== null && Math.abs(lean.angle - axes.angle) <= LINES_AGREE;
+  if (!agrees) return null;
   // A clear horizon straight across the frame that reads level outweighs the lines' turn.
   const h = m.horizon;
   if (h && h.coverage >= CONFIDENT_COVERAGE && h.contrast >= CONFIDENT_CONTRAST && Math.abs(h.angle) < NAMED_TILT) return null;
