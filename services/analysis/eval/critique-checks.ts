@@ -4,8 +4,11 @@
  *    none), non-nature images refused or held, by kind, and none of them with a nature badge;
  *  - titled subjects: each nature photo analysed with its manifest subject as the title; how often
  *    the critique uses the photographer's noun, and whether it ever names an animal the words do not;
+ *  - the photographer's own titles (`fixtures/held-out/TITLED-SUBJECTS.tsv`, written for the held-out nature photos, which
+ *    nothing was trained on): how often the feedback uses the subject's name as the title gives it;
  *  - intent: exposure advice by scene key, "about a stop" claims, and self-contradicting advice;
- *  - tilt: nature photos with a horizon or clear lines turned 3° and 5°: composition lowered, tilt named;
+ *  - tilt: nature photos with a horizon or clear lines turned 3° and 5°: composition lowered, tilt named,
+ *    and no level original told to straighten;
  *  - words: internal terms or model names in the feedback or in "How we measured".
  */
 import { readFileSync } from 'node:fs';
@@ -14,9 +17,14 @@ import type { EngineRating } from '../src/engine/photo-analyzer';
 import { sceneKey } from '../src/engine/scoring/lighting.score';
 import { subjectFromWords } from '../src/engine/subject/name-subject';
 import { VOCABULARY, pluralOf } from '../src/engine/subject/vocabulary';
-import { baseline, tilted } from '../src/testing/degradations';
+import { baseline, tiltDirectionFor, tilted } from '../src/testing/degradations';
 import { FixturePhoto, HELD_OUT, readManifest, readManifestRows } from '../src/testing/fixtures';
 import { pct } from './report';
+
+/** Titles and descriptions written for the held-out nature photos, as photographers title their uploads. */
+const TITLED_SUBJECTS = 'TITLED-SUBJECTS.tsv';
+/** A tilt named in the feedback, whichever measure named it. */
+const TILT_NAMED = /tilts about \d+°|leans about \d+°|looks tilted by about \d+°/;
 
 const LONG_DEADLINE = 120_000;
 
@@ -142,11 +150,19 @@ export async function reportCritique(analyzer: LocalPhotoAnalyzer, photos: Fixtu
   console.log(`  clarity spread: quartiles ${q(0.25)} / ${q(0.5)} / ${q(0.75)}, ${pct(clarity.filter((c) => c >= 9.4).length, clarity.length)} at 9.4 or more`);
 }
 
+/** What the engine read the level by: the line energy's axes, the strongest run of lines, a horizon. */
+function levelReadings({ measurements: { composition: k } }: LocalAnalysis): string {
+  return `${k.axes ? `lines ${k.axes.angle.toFixed(1)}° at ${k.axes.alignment.toFixed(2)}` : 'no lines'}, ${k.lean ? `lean ${k.lean.angle.toFixed(1)}° at ${k.lean.strength.toFixed(2)}` : 'no lean'}${k.horizon ? `, horizon ${k.horizon.angle.toFixed(1)}°` : ''}`;
+}
+
 /** Nature photos with a horizon or clear lines, turned 3° and 5°: composition must fall and the tilt be named. */
-export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean): Promise<void> {
+export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePhoto[], verbose: boolean, bothWays = false): Promise<void> {
   const candidates = photos.filter((p) => p.cls === 'landscape' || p.cls === 'wildlife' || p.cls === 'other-nature');
-  const results: Record<string, { lowered: number; named: number; total: number; drops: number[] }> = { '3°': { lowered: 0, named: 0, total: 0, drops: [] }, '5°': { lowered: 0, named: 0, total: 0, drops: [] } };
+  // Further the way the lines turn, and (with --tilt-both-ways) against it too: a photographer's frame can be off either way.
+  const turns = [3, 5].flatMap((degrees) => (bothWays ? [1, -1] : [1]).map((way) => ({ degrees, way, key: `${degrees}°${way < 0 ? ' the other way' : ''}` })));
+  const results: Record<string, { lowered: number; named: number; total: number; drops: number[] }> = Object.fromEntries(turns.map((t) => [t.key, { lowered: 0, named: 0, total: 0, drops: [] }]));
   let levelable = 0;
+  const falseClaims: string[] = [];
   for (const photo of candidates) {
     const original = readFileSync(photo.path);
     const base = await analyse(analyzer, await baseline(original));
@@ -156,21 +172,63 @@ export async function reportTilt(analyzer: LocalPhotoAnalyzer, photos: FixturePh
     const baseRating = ratingOf(base);
     if (!baseRating) continue;
     levelable++;
-    for (const degrees of [3, 5]) {
-      const a = await analyse(analyzer, await tilted(original, degrees));
+    // The level original (turned 0°) must never be told to straighten.
+    if (/straighten/.test(baseRating.feedback)) falseClaims.push(`${photo.name}: ${baseRating.feedback}`);
+    for (const { degrees, way, key } of turns) {
+      // Further the way its lines already turn (as the ladders do), so a turn never straightens a photo.
+      const a = await analyse(analyzer, await tilted(original, degrees * way * tiltDirectionFor(c)));
       const r = ratingOf(a);
-      const t = results[`${degrees}°`] as (typeof results)['3°'];
+      const t = results[key] as NonNullable<(typeof results)[string]>;
       t.total++;
       if (!r) continue;
       if (r.scores.composition < baseRating.scores.composition) t.lowered++;
-      if (/tilts about \d+°|leans about \d+°/.test(r.feedback)) t.named++;
+      if (TILT_NAMED.test(r.feedback)) t.named++;
       t.drops.push(baseRating.scores.composition - r.scores.composition);
-      if (verbose) console.log(`    ${degrees}° ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${/tilts about|leans about/.test(r.feedback) ? ', named' : ''}`);
+      if (verbose) console.log(`    ${key} ${photo.name}: composition ${baseRating.scores.composition} → ${r.scores.composition}${TILT_NAMED.test(r.feedback) ? ', named' : ''} (${levelReadings(base)} → ${levelReadings(a)})`);
     }
   }
-  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° (1024 px, corners cropped away)`);
+  console.log(`\nTilt of nature photos with a horizon or clear lines (${levelable} of ${candidates.length}), turned 3° and 5° further the way their lines turn${bothWays ? ' and the other way' : ''} (1024 px, corners cropped away)`);
   for (const [degrees, t] of Object.entries(results)) {
     const mean = t.drops.length ? t.drops.reduce((x, y) => x + y, 0) / t.drops.length : 0;
     console.log(`  ${degrees}: composition lowered ${pct(t.lowered, t.total)}, tilt named in the feedback ${pct(t.named, t.total)}, mean drop ${mean.toFixed(2)}`);
   }
+  console.log(`  level originals told to straighten (must be 0): ${pct(falseClaims.length, levelable)}${falseClaims.map((c) => `\n    ${c}`).join('')}`);
+}
+
+/**
+ * The photographer's own titles (`fixtures/held-out/TITLED-SUBJECTS.tsv`) on the held-out nature photos: how often the
+ * feedback a photographer reads uses the subject's name as their words give it ("the red fox", "Mount
+ * Rainier"), and never an animal the words do not name.
+ */
+export async function reportTitledSubjects(analyzer: LocalPhotoAnalyzer, verbose: boolean): Promise<void> {
+  const photos = new Map(readManifest(HELD_OUT).map((p) => [p.name, p]));
+  const rows = readManifestRows(HELD_OUT, ['name', 'title'], TITLED_SUBJECTS);
+  let titled = 0;
+  let named = 0;
+  const missed: string[] = [];
+  const wrongAnimal: string[] = [];
+  const straighten: string[] = [];
+  for (const row of rows) {
+    const photo = photos.get(row['name'] ?? '');
+    if (!photo) throw new Error(`${TITLED_SUBJECTS} names ${row['name']}, which is not in ${HELD_OUT}`);
+    const title = row['title'] ?? '';
+    const description = row['description'] ?? '';
+    const analysis = await analyse(analyzer, readFileSync(photo.path), title, description);
+    const rating = ratingOf(analysis);
+    const words = subjectFromWords(title, description);
+    if (rating && /straighten/.test(rating.feedback)) straighten.push(`${photo.name} (${levelReadings(analysis)})`);
+    if (!rating || !words) continue;
+    titled++;
+    const used = rating.feedback.toLowerCase().includes(words.noun.toLowerCase());
+    if (used) named++;
+    else missed.push(`${photo.name} [${title}] ${words.noun}: ${rating.feedback}`);
+    const wrong = unsupportedAnimals(`${rating.feedback} ${rating.subject ?? ''}`, `${title} ${description}`);
+    if (wrong.length > 0) wrongAnimal.push(`${photo.name}: ${wrong.join(', ')}`);
+    if (verbose) console.log(`    ${used ? 'named ' : 'missed'} ${photo.name} [${title}] → ${words.noun}: ${rating.feedback}`);
+  }
+  console.log(`\nThe photographer's own titles on ${rows.length} held-out nature photos (fixtures/held-out/${TITLED_SUBJECTS})`);
+  console.log(`  feedback uses the subject's name as the title gives it: ${pct(named, titled)} of the photos whose words name one${verbose ? '' : missed.map((m) => `\n    missed: ${m}`).join('')}`);
+  console.log(`  an animal named that the words do not support (must be 0): ${wrongAnimal.length}${wrongAnimal.map((w) => `\n    ${w}`).join('')}`);
+  // As their photographers framed them: a claim here is worth a look (few of them are really tilted).
+  console.log(`  told to straighten: ${pct(straighten.length, rows.length)}${straighten.length ? ` (${straighten.join(', ')})` : ''}`);
 }

@@ -11,7 +11,9 @@
  *          measurements or scores re-runs in a fraction of the time; not for latency figures),
  *          --write-reference (regenerate the creativity reference set from the repo fixtures),
  *          --critique-only (only the held-out images and the critique checks), --held-out-only, --no-held-out
- *          (the critique checks without the held-out images), --no-critique.
+ *          (the critique checks without the held-out images), --no-critique, --titles-only (only the
+ *          photographer's own titles on the held-out nature photos), --tilt-only (only the tilt check), --tilt-both-ways
+ *          (the tilt check also turns each photo against the way its lines turn).
  *  - the held-out images (never trained on), titled subjects, exposure intent, tilt 3-5°, and the
  *    contradiction and jargon checks of the critique (critique-checks.ts).
  */
@@ -38,7 +40,7 @@ import { AFFECTED_SCORE, DEGRADATIONS, DegradationKind, baseline, degrade, frami
 import { FixturePhoto, REPO_FIXTURES, expectedCategory, readManifest } from '../src/testing/fixtures';
 import { option } from './options';
 import { pct } from './report';
-import { reportCritique, reportHeldOut, reportTilt } from './critique-checks';
+import { reportCritique, reportHeldOut, reportTilt, reportTitledSubjects } from './critique-checks';
 
 const argv = process.argv.slice(2);
 const args = new Set(argv);
@@ -280,8 +282,15 @@ async function main(): Promise<void> {
   const critique = async (): Promise<void> => {
     if (!args.has('--no-held-out')) await reportHeldOut(analyzer, args.has('--verbose'), `thresholds: held from P(not nature) ${SCENE_HEAD.reviewAbove}, refused from ${SCENE_HEAD.refuseAbove}; held by ${SCENE_HEAD.signs.textLines} text lines or more, or by flat or perfectly smooth patches over ${Math.round(SCENE_HEAD.signs.computerMade * 100)} % of the frame with grain at most ${SCENE_HEAD.signs.grainBelow} grey levels`);
     await reportCritique(analyzer, photos, args.has('--verbose'), args.has('--quick'));
-    await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'));
+    await reportTitledSubjects(analyzer, args.has('--verbose'));
+    await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'), args.has('--tilt-both-ways'));
   };
+  if (args.has('--titles-only') || args.has('--tilt-only')) {
+    if (args.has('--titles-only')) await reportTitledSubjects(analyzer, args.has('--verbose'));
+    if (args.has('--tilt-only')) await reportTilt(analyzer, photos.filter((_, i) => !args.has('--quick') || i % 3 === 0), args.has('--verbose'), args.has('--tilt-both-ways'));
+    console.log(`\nLoad average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
+    return;
+  }
   if (args.has('--held-out-only')) {
     await reportHeldOut(analyzer, args.has('--verbose'));
     return;

@@ -25,7 +25,7 @@ import { scoreClarity } from './scoring/clarity.score';
 import { LearnedFramingInput, scoreComposition } from './scoring/composition.score';
 import { ReferenceSet, scoreCreativity } from './scoring/creativity.score';
 import { composeFeedback } from './scoring/feedback';
-import { SubjectName, nameSubject, subjectFromWords } from './subject/name-subject';
+import { SubjectName, nameSubject, phraseOf, subjectFromWords } from './subject/name-subject';
 import { mirroredTightening, tightenSubjectBox } from './subject/tighten-subject';
 import { scoreLighting } from './scoring/lighting.score';
 import { ContentScores, ScreeningVerdict, screenContent } from './scoring/screening';
@@ -162,7 +162,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     const creativity = roundScore(aspects.creativity.score);
     const rating: EngineRating = {
       scores: { overall: roundScore(overallOf({ composition, lighting, clarity, creativity })), composition, lighting, clarity, creativity },
-      feedback: composeFeedback(aspects, subjectName.source === 'words' && subjectName.noun ? `the ${subjectName.noun}` : undefined),
+      feedback: composeFeedback(aspects, subjectName.source === 'words' && words ? phraseOf(words) : undefined),
       subject: subjectName.noun,
       category: category.category,
       aiModel: ['local:' + LOCAL_ENGINE_VERSION, detectorState.ready ? 'centernet' : null, classifierState.ready ? 'nsfwjs' : null].filter(Boolean).join('+'),
@@ -175,11 +175,11 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
   }
 
   private scoreAspects(m: PhotoMeasurements, subject: SubjectName, learned: LearnedFramingInput | null, excludeReference?: string): Record<Aspect, AspectScore> {
-    const photo = { phrase: 'the photo', plural: false };
+    // Read on the whole frame, focus and exposure speak of it in the photographer's words ("the photo of the red fox").
     return {
       composition: scoreComposition(m.composition, subject.ref, learned),
-      lighting: scoreLighting(m.lighting, m.lighting.exposureMeasuredOn === 'subject' ? subject.ref : photo),
-      clarity: scoreClarity(m.clarity, m.clarity.measuredOn === 'subject' ? subject.ref : photo),
+      lighting: scoreLighting(m.lighting, m.lighting.exposureMeasuredOn === 'subject' ? subject.ref : subject.frame, subject.frame),
+      clarity: scoreClarity(m.clarity, m.clarity.measuredOn === 'subject' ? subject.ref : subject.frame),
       creativity: scoreCreativity(m, this.reference, excludeReference),
     };
   }

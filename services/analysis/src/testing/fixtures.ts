@@ -28,12 +28,13 @@ export const HELD_OUT = resolve(REPO_FIXTURES, '..', 'held-out');
 /**
  * Every row of a fixture folder's MANIFEST.tsv (tab-separated, header row) as column → cell, cells
  * trimmed (the file may have CRLF line ends), a missing cell empty. Throws when a `required` column is absent.
+ * `file` reads another table of the same shape in that folder.
  */
-export function readManifestRows(folder: string, required: readonly string[] = []): Array<Record<string, string>> {
-  const [header, ...lines] = readFileSync(join(folder, 'MANIFEST.tsv'), 'utf8').split('\n').filter((l) => l.trim() !== '');
+export function readManifestRows(folder: string, required: readonly string[] = [], file = 'MANIFEST.tsv'): Array<Record<string, string>> {
+  const [header, ...lines] = readFileSync(join(folder, file), 'utf8').split('\n').filter((l) => l.trim() !== '');
   const columns = (header ?? '').split('\t').map((c) => c.trim());
   const missing = required.find((column) => !columns.includes(column));
-  if (missing) throw new Error(`MANIFEST.tsv in ${folder} has no '${missing}' column`);
+  if (missing) throw new Error(`${file} in ${folder} has no '${missing}' column`);
   return lines.map((line) => {
     const cells = line.split('\t');
     return Object.fromEntries(columns.map((column, i) => [column, (cells[i] ?? '').trim()]));

@@ -53,7 +53,7 @@ export function scoreClarity(m: ClarityMeasurement, subject: SubjectRef): Aspect
         aspect: 'clarity',
         topic: 'focus',
         weight: 7 - focus,
-        sentence: `Focus on ${where} is ${level}: a faster shutter speed, a steadier support or focusing on ${where === 'the photo' ? 'the main point of interest' : where} would sharpen it.`,
+        sentence: `Focus on ${where} is ${level}: a faster shutter speed, a steadier support or focusing on ${subject.of ?? (where === 'the photo' ? 'the main point of interest' : where)} would sharpen it.`,
       });
     }
   }

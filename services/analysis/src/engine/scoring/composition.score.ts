@@ -178,9 +178,12 @@ function scoreFrame(m: CompositionMeasurement, where: SubjectRef, learned: Learn
   } else {
     evidence.push('judged on the measurements alone (the comparison with other framings did not run)');
   }
-  if (tilt) {
+  // No horizon or clear lean named the turn, but the line energy as a whole is turned clearly enough
+  // that its term costs points: the photographer is told why (unless the horizon or lines read level).
+  const turned = tilt ?? (learned && !strengths.some((f) => f.topic === 'level') ? turnedLines(m, head) : null);
+  if (turned) {
     // A tilt a photographer sees is named and costs in full, whatever the blend gives the measured terms.
-    const finding = tiltFinding(tilt);
+    const finding = tiltFinding(turned);
     score -= finding.weight;
     problems.push(finding);
   }
@@ -235,14 +238,16 @@ function confidentHorizon(m: CompositionMeasurement): NonNullable<CompositionMea
 }
 
 /**
- * The tilt the feedback names and the score pays for in full: that of a confident horizon, else of
- * strongly agreeing straight lines (trunks, posts, a jetty), between `NAMED_TILT` and 8°. A strong
- * line the other lines contradict, weakly agreeing lines and the lines' axes alone name nothing.
+ * The tilt the feedback names and the score pays for in full: that of a confident horizon (up to
+ * `MAX_HORIZON_TILT`), else of strongly agreeing straight lines (trunks, posts, a jetty, up to
+ * `MAX_NAMED_TILT`, past 8° only with a horizon turning the same way), from `NAMED_TILT`. A strong line the other lines contradict, weakly agreeing
+ * lines and the lines' axes alone name nothing.
  */
 function namedTilt(m: CompositionMeasurement): NamedTilt | null {
   const named = (angle: number, horizon: boolean): NamedTilt | null => {
     const degrees = Math.abs(angle);
-    return degrees >= NAMED_TILT && degrees <= MAX_HORIZON_TILT ? { degrees, horizon } : null;
+    if (degrees < NAMED_TILT || degrees > (horizon ? MAX_HORIZON_TILT : MAX_NAMED_TILT)) return null;
+    return horizon || degrees <= MAX_HORIZON_TILT || horizonTurnsWith(m, angle) ? { degrees, horizon } : null;
   };
   const horizon = confidentHorizon(m);
   if (horizon) return named(horizon.angle, true);
@@ -250,14 +255,61 @@ function namedTilt(m: CompositionMeasurement): NamedTilt | null {
   return m.lean && m.lean.strength >= STRONG_LINES ? named(m.lean.angle, false) : null;
 }
 
+/**
+ * The turn of the line energy as a whole (`LineAxes`), named when it lies between `NAMED_TILT` and `MAX_NAMED_TILT`,
+ * its term (`offLevelPoints × alignment × sin 2|turn|`) costs at least `NAMED_LINE_COST` (the same
+ * measure that lowered the score), and the strongest run of lines (`FrameLean`, however faint) turns
+ * the same way within `LINES_AGREE`° (past `MAX_HORIZON_TILT`, a horizon instead). Level photos can read 5-6° on the axes alone at 30-47 %
+ * alignment (a shoal of fish, hills, a duck by a sloping bank), but then their strongest lines run
+ * elsewhere; a turned frame turns both. A clear horizon that reads level wins.
+ */
+function turnedLines(m: CompositionMeasurement, head: CompositionHead): NamedTilt | null {
+  const { axes, lean } = m;
+  if (!axes) return null;
+  const degrees = Math.abs(axes.angle);
+  if (degrees < NAMED_TILT || degrees > MAX_NAMED_TILT) return null;
+  // Past 8° the horizon is the witness (the strongest run of lines can then wander: 1.7° on the hilltop sunset turned 5°).
+  const agrees = degrees > MAX_HORIZON_TILT ? horizonTurnsWith(m, axes.angle) : lean !== null && Math.abs(lean.angle - axes.angle) <= LINES_AGREE;
+  if (!agrees) return null;
+  // A clear horizon straight across the frame that reads level outweighs the lines' turn.
+  const h = m.horizon;
+  if (h && h.coverage >= CONFIDENT_COVERAGE && h.contrast >= CONFIDENT_CONTRAST && Math.abs(h.angle) < NAMED_TILT) return null;
+  return head.offLevelPoints * offLevel(axes) >= NAMED_LINE_COST ? { degrees, horizon: false, from: 'axes' } : null;
+}
+
+/**
+ * Past `MAX_HORIZON_TILT`, lines alone are as often a diagonal subject (a heron in flight, a fish, a
+ * squirrel on a slope, all framed so) as a crooked frame: the turn is named only when a horizon found
+ * across the frame turns the same way, within `LINES_AGREE`°.
+ */
+function horizonTurnsWith(m: CompositionMeasurement, angle: number): boolean {
+  return m.horizon !== null && Math.abs(m.horizon.angle - angle) <= LINES_AGREE;
+}
+
 /** A tilt the feedback names and the score pays for in full (not a tenth, as the measured terms count). */
 interface NamedTilt {
   degrees: number;
   horizon: boolean;
+  /** Read from the line energy as a whole rather than a horizon or one clear lean. */
+  from?: 'axes';
 }
+
+/**
+ * The line energy's term must cost this many points before its turn is named (a 5° turn at 46 %
+ * alignment); the level fixture and held-out photos whose axes read 5-6° cost up to 0.42.
+ */
+const NAMED_LINE_COST = 0.4;
+/** The strongest run of lines and the line energy as a whole agree on a turn within this many degrees. */
+const LINES_AGREE = 1.5;
 
 /** A tilt this large is named; below it a photo reads as level to most eyes, and a sloping line can read as one. */
 const NAMED_TILT = 2.5;
+/**
+ * Straight lines turned up to this many degrees read as a crooked frame; past it, as a deliberate
+ * diagonal. A photo framed 2-6° off that is turned 5° more reads 8-14°, so the bound is not the
+ * horizon's 8° (past which a line across the frame is a slope of land).
+ */
+const MAX_NAMED_TILT = 12;
 /** Points per degree past one that a named tilt costs after the blend: a 5° tilt of a clear horizon costs 1.8. */
 const TILT_POINTS = 0.45;
 /** A confident horizon runs across this share of the width at least, with at least this step in brightness (grey levels). */
@@ -275,7 +327,11 @@ function tiltFinding(tilt: NamedTilt): Finding {
     aspect: 'composition',
     topic: 'level',
     weight: Math.min(2.5, TILT_POINTS * Math.max(0, tilt.degrees - 1)),
-    sentence: tilt.horizon ? `The horizon tilts about ${degrees}° — straighten it.` : `The frame leans about ${degrees}°, judging by its straight lines — straighten it.`,
+    sentence: tilt.horizon
+      ? `The horizon tilts about ${degrees}° — straighten it.`
+      : tilt.from === 'axes'
+        ? `The frame looks tilted by about ${degrees}° — straighten it.`
+        : `The frame leans about ${degrees}°, judging by its straight lines — straighten it.`,
   };
 }
 

@@ -26,9 +26,10 @@ export function composeFeedback(aspects: Readonly<Record<Aspect, AspectScore>>, 
   const sentences = leadWithProblem ? [first.sentence, ...strengths.map((f) => f.sentence), ...problems.slice(1).map((f) => f.sentence)] : [...strengths.map((f) => f.sentence), ...problems.map((f) => f.sentence)];
   // The photographer named the subject: when none of the chosen sentences speaks of it, the most
   // useful finding that does is added (a real finding on it, never a template).
-  if (subjectPhrase && !sentences.some((s) => s.toLowerCase().includes(subjectPhrase))) {
+  const named = subjectPhrase?.toLowerCase();
+  if (named && !sentences.some((s) => s.toLowerCase().includes(named))) {
     const onSubject = [...all.flatMap((a) => a.strengths).filter((f) => !criticised.has(f.topic)), ...all.flatMap((a) => a.problems)]
-      .filter((f) => f.sentence.toLowerCase().includes(subjectPhrase) && !sentences.includes(f.sentence))
+      .filter((f) => f.sentence.toLowerCase().includes(named) && !sentences.includes(f.sentence))
       .sort(byWeight)[0];
     if (onSubject) sentences.push(onSubject.sentence);
   }

@@ -57,4 +57,10 @@ describe('exposure advice that respects intent', () => {
     expect(exposureCorrection(dark)).toBeGreaterThan(1);
     expect(feedback(dark)).toMatch(/about (a stop|\d( and a half)? stops) too dark, so brighten it/);
   });
+
+  it('speaks of the whole frame in the photographer\'s words when exposure was read on it', () => {
+    const dark = { ...base, medianLuma: 45, exposureEv: evOf(45), p10: 15, p90: 90, p99: 140 };
+    const scored = scoreLighting(dark, { phrase: 'the photo of the red fox', plural: false, of: 'the red fox' }, { phrase: 'the photo of the red fox', plural: false, of: 'the red fox' });
+    expect(scored.problems.map((f) => f.sentence).join(' ')).toMatch(/^The photo of the red fox is about .* too dark/);
+  });
 });

@@ -1,6 +1,6 @@
 import type { LightingMeasurement } from '../measure/lighting.measure';
 import { evOf } from '../measure/lighting.measure';
-import type { SubjectRef } from '../subject/name-subject';
+import { PHOTO, type SubjectRef } from '../subject/name-subject';
 import { AspectScore, Finding, clampScore, oneDecimal, percent } from './aspect-score';
 import { be, capitalise, pronoun } from './words';
 
@@ -106,13 +106,14 @@ function stopsInWords(stops: number): string {
  * too little or too much contrast. One exposure direction at most, and never one that would push
  * blown highlights or crushed shadows further without saying how to protect them.
  */
-export function scoreLighting(m: LightingMeasurement, where: SubjectRef): AspectScore {
+export function scoreLighting(m: LightingMeasurement, where: SubjectRef, frame: SubjectRef = PHOTO): AspectScore {
   const evidence: string[] = [];
   const problems: Finding[] = [];
   const strengths: Finding[] = [];
   const advice = exposureAdvice(m);
   const onSubject = m.exposureMeasuredOn === 'subject' && advice.key !== 'silhouette';
-  const what = onSubject ? where.phrase : 'the photo';
+  // Read on the whole frame: "the photo", or "the photo of the red fox" when the photographer named it.
+  const what = onSubject ? where.phrase : frame.phrase;
   evidence.push(`the light reads as ${KEY_WORDS[advice.key]}`);
   const stops = Math.abs(advice.ev);
   evidence.push(

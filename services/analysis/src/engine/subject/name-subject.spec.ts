@@ -31,4 +31,36 @@ describe('the subject from the photographer\'s words', () => {
     // Plural words make plural sentences.
     expect(nameSubject(subjectFromWords('Meerkats on guard', ''), null, true).ref).toEqual({ phrase: 'the meerkats', plural: true });
   });
+
+  it('keeps the photographer\'s whole name: qualifiers, hyphens, possessives, plurals and places', () => {
+    expect(subjectFromWords('Red fox in the snow', '')).toMatchObject({ noun: 'red fox', head: 'fox', kind: 'animal', article: true });
+    expect(subjectFromWords('Great blue heron fishing', '')).toMatchObject({ noun: 'great blue heron', group: 'bird' });
+    expect(subjectFromWords('Barn owl at dusk', '')).toMatchObject({ noun: 'barn owl' });
+    expect(subjectFromWords('Snow-leopard on the ridge', '')).toMatchObject({ noun: 'snow leopard', kind: 'animal' });
+    expect(subjectFromWords('Red-tailed hawk', '')).toMatchObject({ noun: 'red-tailed hawk', group: 'bird' });
+    expect(subjectFromWords("The fox's den", '')).toMatchObject({ noun: 'fox' });
+    expect(subjectFromWords('Two red foxes', '')).toMatchObject({ noun: 'red foxes', head: 'fox', plural: true });
+    expect(subjectFromWords('Curious squirrel', '')).toMatchObject({ noun: 'squirrel' });
+    expect(subjectFromWords('Foxgloves by the river', '')).toMatchObject({ noun: 'foxgloves', kind: 'plant', plural: true });
+    expect(subjectFromWords('Lone pine at dusk', '')).toMatchObject({ noun: 'pine', kind: 'plant' });
+    expect(subjectFromWords('Mount Rainier at dawn', '')).toMatchObject({ noun: 'Mount Rainier', kind: 'landscape', article: false });
+    expect(subjectFromWords('Morning light', 'Looking across Lake Louise')).toMatchObject({ noun: 'Lake Louise', from: 'description' });
+    expect(subjectFromWords('Mt. St. Helens at dawn', '')).toMatchObject({ noun: 'Mount St Helens', article: false });
+    // The detector agrees by the name's head noun: a great blue heron is a bird, brown bears are bears.
+    expect(labelAgrees('bird', subjectFromWords('Great blue heron', '') as NonNullable<ReturnType<typeof subjectFromWords>>)).toBe(true);
+    expect(labelAgrees('bear', subjectFromWords('Brown bears fishing', '') as NonNullable<ReturnType<typeof subjectFromWords>>)).toBe(true);
+  });
+
+  it('speaks of the whole frame in the photographer\'s words when no subject was found to read it on', () => {
+    const fox = nameSubject(subjectFromWords('Red fox', ''), null, false);
+    expect(fox.ref.phrase).toBe('the red fox');
+    expect(fox.frame).toEqual({ phrase: 'the photo of the red fox', plural: false, of: 'the red fox' });
+    // A landscape word does not name a subject box it may not be (a tree on the shore), but it names the frame.
+    const lake = nameSubject(subjectFromWords('Misty lake at dawn', ''), null, true);
+    expect(lake.ref.phrase).toBe('the subject');
+    expect(lake.frame.phrase).toBe('the photo of the lake');
+    expect(nameSubject(subjectFromWords('Mount Rainier', ''), null, false).frame.phrase).toBe('the photo of Mount Rainier');
+    // No words: the frame stays "the photo", whatever the detector guesses.
+    expect(nameSubject(null, { label: 'bird', confidence: 0.9 }, true).frame.phrase).toBe('the photo');
+  });
 });

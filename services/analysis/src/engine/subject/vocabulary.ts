@@ -15,7 +15,7 @@ const MAMMALS =
   'mammal,bear,polar bear,brown bear,grizzly,black bear,panda,giant panda,red panda,raccoon,badger,otter,sea otter,weasel,stoat,ermine,mink,marten,wolverine,skunk,fox,arctic fox,wolf,coyote,jackal,dingo,hyena,lion,lioness,tiger,leopard,snow leopard,jaguar,cheetah,puma,cougar,lynx,bobcat,wildcat,cat,kitten,dog,puppy,deer,stag,doe,fawn,reindeer,caribou,elk,moose,antelope,gazelle,impala,springbok,kudu,oryx,gnu,wildebeest,ibex,chamois,goat,sheep,lamb,ram,bighorn,mouflon,bison,buffalo,yak,cow,calf,bull,ox,horse,foal,pony,donkey,mule,zebra,giraffe,okapi,camel,llama,alpaca,vicuna,pig,boar,warthog,hippo,hippopotamus,rhino,rhinoceros,elephant,tapir,monkey,macaque,baboon,mandrill,gorilla,chimpanzee,chimp,orangutan,gibbon,lemur,marmoset,tamarin,capuchin,sloth,anteater,armadillo,pangolin,hedgehog,porcupine,mole,shrew,bat,flying fox,squirrel,red squirrel,chipmunk,marmot,prairie dog,beaver,mouse,rat,vole,hamster,dormouse,rabbit,hare,pika,kangaroo,wallaby,koala,wombat,possum,opossum,platypus,seal,sea lion,walrus,dolphin,porpoise,whale,orca,narwhal,beluga,manatee,dugong,meerkat,mongoose,aardvark,hyrax'.split(',');
 const REPTILES = 'reptile,crocodile,alligator,caiman,gharial,lizard,gecko,iguana,chameleon,komodo dragon,skink,anole,snake,python,boa,viper,adder,cobra,rattlesnake,grass snake,tortoise,turtle,sea turtle,terrapin'.split(',');
 const AMPHIBIANS = 'amphibian,frog,tree frog,toad,newt,salamander,axolotl'.split(',');
-const FISH = 'fish,salmon,trout,carp,koi,pike,perch,shark,ray,manta,stingray,eel,seahorse,clownfish,angelfish,goldfish,tuna,cod,barracuda,pufferfish'.split(',');
+const FISH = 'fish,salmon,trout,carp,koi,pike,perch,shark,ray,manta,stingray,eel,seahorse,clownfish,angelfish,goldfish,tuna,cod,barracuda,pufferfish,cichlid,wrasse,mullet,smelt,bream,seabream,anthias,discus,grouper,snapper,mackerel,herring,sardine,anchovy,minnow,guppy,tetra,catfish,sturgeon,flounder,halibut,plaice,goby,blenny,damselfish,parrotfish,lionfish,butterflyfish,triggerfish,moray,grayling,char,roach,tench,zander'.split(',');
 const INSECTS =
   'insect,butterfly,moth,caterpillar,bee,honeybee,bumblebee,wasp,hornet,ant,beetle,ladybird,ladybug,dragonfly,damselfly,grasshopper,cricket,locust,mantis,praying mantis,cicada,fly,hoverfly,mosquito,firefly,stick insect,aphid,weevil'.split(',');
 const SPIDERS = 'spider,tarantula,scorpion,tick'.split(',');
@@ -51,6 +51,13 @@ const IRREGULAR: Readonly<Record<string, string>> = {
   caribou: 'caribou',
   chamois: 'chamois',
   salmon: 'salmon',
+  anthias: 'anthias',
+  discus: 'discus',
+  grayling: 'grayling',
+  char: 'char',
+  roach: 'roach',
+  tench: 'tench',
+  zander: 'zander',
   trout: 'trout',
   carp: 'carp',
   koi: 'koi',
