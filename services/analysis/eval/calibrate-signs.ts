@@ -10,10 +10,11 @@
  * images (`fixtures/negatives`, and the non-nature photos of the two photo sets) each sign holds.
  * Text is read as the engine reads it: at 640 px, and again at the working copy's size (1024 px)
  * when the first reading finds some text; the line threshold is set on the larger count. The
- * interface gate (`signs.interfaceGate`: one-colour blocks at any brightness, from which the text
- * detector runs whatever the head says) is a cost bound: the share of one-colour blocks that only
- * INTERFACE_BUDGET of the nature samples reach, so it adds the detector's time to at most that share
- * of nature photos (and a nature photo it reads is still held only by the line threshold above).
+ * interface and page gates (`signs.interfaceGate`: one-colour blocks at any brightness;
+ * `signs.pageGate`: flat or perfectly smooth mid-tone patches; from either the text detector runs
+ * whatever the head says) are cost bounds: each is the share that only INTERFACE_BUDGET of the
+ * nature samples reach, so together they add the detector's time to a bounded share of nature
+ * photos (and a nature photo it reads is still held only by the line threshold above).
  * `fixtures/held-out` is never read here. Readings are cached in tmp/analysis-signs-v1.json.
  * Options: --no-write (report only).
  */
@@ -133,9 +134,14 @@ async function main(): Promise<void> {
   // Without the scene training's out-of-fold readings (tmp/ emptied), the head's gate is kept as it was set.
   const keptGate = texty.length === 0 && SCENE_HEAD.signs.textGate !== undefined;
   const textGate = keptGate ? (SCENE_HEAD.signs.textGate as number) : Math.max(0, Math.floor((lowestTexty - GATE_MARGIN) * 100) / 100);
-  const uniforms = nature.map((r) => r.uniform).sort((a, b) => b - a);
-  const interfaceGate = Math.ceil((uniforms[Math.floor(uniforms.length * INTERFACE_BUDGET)] ?? 1) * 1000) / 1000;
-  const signs = { textLines, computerMade: Math.round(best.computerMade * 1000) / 1000, grainBelow: Math.round(best.grainBelow * 1000) / 1000, textGate, interfaceGate };
+  const budgetGate = (value: (r: Reading) => number): number => {
+    const values = nature.map(value).sort((a, b) => b - a);
+    return Math.ceil((values[Math.floor(values.length * INTERFACE_BUDGET)] ?? 1) * 1000) / 1000;
+  };
+  const interfaceGate = budgetGate((r) => r.uniform);
+  const pageGate = budgetGate((r) => r.computerMade);
+  const gated = (r: Reading): boolean => r.uniform >= interfaceGate || r.computerMade >= pageGate;
+  const signs = { textLines, computerMade: Math.round(best.computerMade * 1000) / 1000, grainBelow: Math.round(best.grainBelow * 1000) / 1000, textGate, interfaceGate, pageGate };
   const highestLines = [...nature].sort((a, b) => b.textLines - a.textLines).slice(0, 3);
   const finer = rows.filter((r) => r.textLines !== r.coarseLines);
   console.log(`${rows.length} readings (${computed} computed, the rest from ${relative(root, CACHE)}): ${nature.length} of nature photos and their edits (${Object.keys(VARIANTS).join('; ')})`);
@@ -148,8 +154,10 @@ async function main(): Promise<void> {
       ? `  text detector run from P(not-nature) ${textGate} (kept from the head: no out-of-fold readings of the scene training in tmp/)`
       : `  text detector run only from P(not-nature) ${textGate} (the lowest of the ${texty.length} training images held by text, out of fold, ${lowestTexty.toFixed(2)}, less ${GATE_MARGIN}): skipped on ${pct(natureOriginals.filter((r) => (pNoOf(r) as number) < textGate).length, natureOriginals.length)} of the nature photos`,
   );
+  const interfaces = non.filter((r) => /^(generated_)?ui_|^wildframe_/.test(r.name));
+  const pages = non.filter((r) => /^generated_document/.test(r.name));
   console.log(
-    `  and whatever the head says from ${Math.round(interfaceGate * 1000) / 10} % of one-colour blocks (a screen's or page's background; reached by ${pct(nature.filter((r) => r.uniform >= interfaceGate).length, nature.length)} of the nature samples, budget ${INTERFACE_BUDGET * 100} %): the non-nature training images as they are ${pct(non.filter((r) => r.uniform >= interfaceGate).length, non.length)}, their interface captures ${pct(non.filter((r) => /^(generated_)?ui_|^wildframe_/.test(r.name) && r.uniform >= interfaceGate).length, non.filter((r) => /^(generated_)?ui_|^wildframe_/.test(r.name)).length)}`,
+    `  and whatever the head says from ${Math.round(interfaceGate * 1000) / 10} % of one-colour blocks (a screen's background) or ${Math.round(pageGate * 1000) / 10} % of flat or perfectly smooth mid-tone patches (paper), each reached by ${INTERFACE_BUDGET * 100} % of the nature samples at most, together by ${pct(nature.filter(gated).length, nature.length)}: the non-nature training images as they are ${pct(non.filter(gated).length, non.length)}, their interface captures ${pct(interfaces.filter(gated).length, interfaces.length)}, their documents ${pct(pages.filter(gated).length, pages.length)}`,
   );
   const isHeld = (r: Reading): boolean => r.textLines >= signs.textLines || holds(r, signs.computerMade, signs.grainBelow);
   console.log(`  nature samples held by a sign (must be 0): ${nature.filter(isHeld).length}`);

@@ -27,14 +27,17 @@ describe('scene classifier head', () => {
   });
 
   it('asks for the text detector from the gate on, on a screen-like background whatever the head says, and always without a verdict', () => {
-    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textGate: 0.3, interfaceGate: 0.1 } };
+    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textGate: 0.3, interfaceGate: 0.1, pageGate: 0.4 } };
     const verdict = (pNoNature: number) => ({ pNoNature }) as SceneVerdict;
-    const frame = (uniformShare: number) => ({ synthetic: { flatShare: 0, smoothShare: 0, colourShare: 0.2, uniformShare } }) as PhotoMeasurements;
+    const frame = (uniformShare: number, smoothShare = 0) => ({ synthetic: { flatShare: 0, smoothShare, colourShare: 0.2, uniformShare } }) as PhotoMeasurements;
     expect(needsTextReading(verdict(0.29), frame(0.05), head)).toBe(false);
     expect(needsTextReading(verdict(0.3), frame(0.05), head)).toBe(true);
     // A gallery screen of photo thumbnails on a white page: the head reads nature, the background does not.
     expect(needsTextReading(verdict(0.29), frame(0.1), head)).toBe(true);
     expect(needsTextReading(verdict(0.29), frame(0.5), { ...head, signs: { ...head.signs, interfaceGate: undefined } })).toBe(false);
+    // A page under soft light: perfectly smooth mid-tone patches.
+    expect(needsTextReading(verdict(0.29), frame(0.02, 0.39), head)).toBe(false);
+    expect(needsTextReading(verdict(0.29), frame(0.02, 0.4), head)).toBe(true);
     expect(needsTextReading(null, frame(0), head)).toBe(true);
     expect(needsTextReading(verdict(0), frame(0), { ...head, signs: { ...head.signs, textGate: undefined } })).toBe(true);
   });

@@ -35,9 +35,11 @@ export interface SceneHead extends SoftmaxModel {
    * the lowest that any training image with that many text lines reached out of fold (a clear nature
    * photo skips it; absent: it always runs). `interfaceGate`: it also runs, whatever the head says,
    * from this share of one-colour 8 × 8 blocks at any brightness (`uniformShare`: a page's or a
-   * screen's background; a gallery screen of photo thumbnails can read as nature to the head).
+   * screen's background; a gallery screen of photo thumbnails can read as nature to the head), and
+   * from this share of flat or perfectly smooth mid-tone patches (`pageGate`, `computerMadeShare`:
+   * paper under soft light). Each is set where only 15 % of the nature samples reach it (a cost bound).
    */
-  signs: { textLines: number; computerMade: number; grainBelow: number; textGate?: number; interfaceGate?: number };
+  signs: { textLines: number; computerMade: number; grainBelow: number; textGate?: number; interfaceGate?: number; pageGate?: number };
 }
 
 export interface SceneVerdict {
@@ -69,7 +71,12 @@ export const NO_TEXT: TextReading = { share: 0, lines: 0 };
  * a screen is still possible (see `SceneHead.signs.textGate`); without a verdict (no detector) always.
  */
 export function needsTextReading(verdict: SceneVerdict | null, measurements: PhotoMeasurements, head: SceneHead = SCENE_HEAD): boolean {
-  return verdict === null || verdict.pNoNature >= (head.signs.textGate ?? 0) || measurements.synthetic.uniformShare >= (head.signs.interfaceGate ?? 1.01);
+  return (
+    verdict === null ||
+    verdict.pNoNature >= (head.signs.textGate ?? 0) ||
+    measurements.synthetic.uniformShare >= (head.signs.interfaceGate ?? Infinity) ||
+    computerMadeShare(measurements) >= (head.signs.pageGate ?? Infinity)
+  );
 }
 
 /** The finer reading's input: the working copy's own size (at most 1024 px), where the 640 px one shrinks small print past reading. */
