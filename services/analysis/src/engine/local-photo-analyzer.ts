@@ -118,7 +118,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       `local engine ${LOCAL_ENGINE_VERSION}: measurements on a ${decoded.working.width}×${decoded.working.height} copy and a full-resolution centre crop`,
       detectorState.ready ? `object detection and scene features: ${detectorState.model.name}; scene classifier: softmax head trained on the fixture photos` : `object detection not run (${detectorState.reason})`,
       classifierState.ready ? `content screening: ${classifierState.model.name}` : `content screening not run (${classifierState.reason})`,
-      !textState.ready ? `text detection not run (${textState.reason})` : text ? `text detection: ${textState.model.name}` : 'text detection not needed (the photo clearly looks like nature)',
+      !textState.ready ? `text detection not run (${textState.reason})` : text ? `text detection: ${textState.model.name}` : 'text detection not needed (the photo clearly looks like nature, with no background of a screen or a page)',
     ];
     const screening = screenContent({
       content,
