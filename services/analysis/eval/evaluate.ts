@@ -10,7 +10,8 @@
  *          --cache-models (keep the models' outputs per image in tmp/, so a change to the
  *          measurements or scores re-runs in a fraction of the time; not for latency figures),
  *          --write-reference (regenerate the creativity reference set from the repo fixtures),
- *          --critique-only (only the held-out images and the critique checks), --held-out-only, --no-held-out
+ *          --critique-only (only the held-out images and the critique checks), --held-out-only
+ *          (with --held-out-kinds=screenshot,document: only those non-nature kinds, and every nature photo), --no-held-out
  *          (the critique checks without the held-out images), --no-critique, --titles-only (only the
  *          photographer's own titles on the held-out nature photos), --tilt-only (only the tilt check), --tilt-both-ways
  *          (the tilt check also turns each photo against the way its lines turn).
@@ -292,7 +293,8 @@ async function main(): Promise<void> {
     return;
   }
   if (args.has('--held-out-only')) {
-    await reportHeldOut(analyzer, args.has('--verbose'));
+    await reportHeldOut(analyzer, args.has('--verbose'), undefined, option('held-out-kinds')?.split(','));
+    console.log(`\nLoad average at the end: ${loadavg().map((l) => l.toFixed(1)).join(', ')}`);
     return;
   }
   if (args.has('--critique-only')) {

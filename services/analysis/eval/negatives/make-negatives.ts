@@ -10,7 +10,7 @@
  *    still a screenshot);
  *  - flat synthetic gradients (linear, radial, two or three colours, some banded, some dithered).
  * Pages are drawn by Debian's Chromium through Playwright (never a downloaded browser).
- * Options: --only=documents,ui,gradients.
+ * Options: --only=documents,ui,gradients (or --only=phone: only the pages photographed close with a phone, for the held-out set).
  */
 import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -146,15 +146,18 @@ function invert3(m: number[]): number[] {
  * A page as a phone photographs it: laid in perspective on a desk or table, with paper texture,
  * light falling off across the frame, a little defocus, sensor noise and JPEG compression.
  */
-export async function photographPage(r: Rand, pagePng: Buffer): Promise<Buffer> {
+export async function photographPage(r: Rand, pagePng: Buffer, close = false): Promise<Buffer> {
   const src = await sharp(pagePng).removeAlpha().raw().toBuffer({ resolveWithObject: true });
-  const W = pick(r, [1024, 960, 1200]);
+  // `close`: held in the hand over the page as people photograph a receipt, the page filling most of
+  // a larger frame, with the phone's (or the hand's) soft shadow falling across one side.
+  const W = close ? pick(r, [1600, 2000]) : pick(r, [1024, 960, 1200]);
   const H = Math.round(W * pick(r, [0.75, 1.333, 0.5625, 1]));
   const desk = [between(r, 40, 200), between(r, 30, 170), between(r, 20, 140)];
   // The page's corners, jittered: the camera is never square to the paper.
   const cx = W / 2;
   const cy = H / 2;
-  const scale = between(r, 0.55, 0.85);
+  const scale = close ? between(r, 0.8, 0.98) : between(r, 0.55, 0.85);
+  const shadow = close ? { x: between(r, -0.2, 1.2) * W, y: between(r, -0.2, 1.2) * H, radius: between(r, 0.3, 0.6) * Math.max(W, H), depth: between(r, 0.2, 0.45) } : null;
   const aspect = src.info.height / src.info.width;
   const pw = Math.min(W * scale, (H * scale) / aspect);
   const ph = pw * aspect;
@@ -183,7 +186,8 @@ export async function photographPage(r: Rand, pagePng: Buffer): Promise<Buffer> 
       const w = g * x + h * y + i;
       const u = (a * x + b * y + c) / w;
       const v = (d * x + e * y + f) / w;
-      const light = 1 - falloff * (0.5 + 0.5 * Math.cos(lightAngle) * ((x - cx) / W) * 2 + 0.5 * Math.sin(lightAngle) * ((y - cy) / H) * 2);
+      const shade = shadow ? shadow.depth * Math.max(0, 1 - Math.hypot(x - shadow.x, y - shadow.y) / shadow.radius) ** 0.5 : 0;
+      const light = (1 - falloff * (0.5 + 0.5 * Math.cos(lightAngle) * ((x - cx) / W) * 2 + 0.5 * Math.sin(lightAngle) * ((y - cy) / H) * 2)) * (1 - shade);
       const o = (y * W + x) * 3;
       if (u >= 0 && u < 1 && v >= 0 && v < 1) {
         const sx = Math.min(sw - 2, u * sw);
@@ -263,16 +267,25 @@ async function main(): Promise<void> {
   const batches = [
     { folder: 'negatives', seed: 1, prefix: 'generated', documents: ['invoice', 'letter', 'report', 'form', 'article', 'slide', 'spreadsheet'], copies: 2, interfaces: Object.keys(INTERFACES), gradients: 14 },
     { folder: 'held-out', seed: 9001, prefix: 'generated', documents: ['invoice', 'letter', 'report', 'article', 'receipt', 'calendar'], copies: 1, interfaces: ['settings', 'mail', 'dashboard', 'gallery'], gradients: 6 },
+    // Pages photographed close with a phone (evaluation only: `--only=phone`).
+    { folder: 'held-out', seed: 9101, prefix: 'phone', documents: ['receipt', 'invoice', 'letter'], copies: 2, interfaces: [], gradients: 0, close: true },
   ];
   for (const batch of batches) {
+    const close = 'close' in batch && batch.close === true;
+    // The phone batch is drawn only when asked for, and only it then (the other batches' files stay as they are).
+    if (close !== (only?.includes('phone') ?? false)) continue;
     const out: Generated[] = [];
     const r = rng(batch.seed);
-    if (!only || only.includes('documents')) {
+    if (!only || only.includes('documents') || close) {
       for (const kind of batch.documents) {
         for (let c = 0; c < batch.copies; c++) {
           const html = DOCUMENTS[kind]?.(r) ?? '';
           const width = pick(r, [794, 850, 900]);
           const png = await shoot(html, width, Math.round(width * 1.3), false);
+          if (close) {
+            out.push({ name: `${batch.prefix}_document_${kind}_${c + 1}_photo.jpg`, subject: `a ${kind} page, photographed close with a phone`, bytes: await photographPage(r, png, true) });
+            continue;
+          }
           out.push({ name: `${batch.prefix}_document_${kind}_${c + 1}_scan.jpg`, subject: `a ${kind} page, scanned flat`, bytes: await sharp(png).jpeg({ quality: 88 }).toBuffer() });
           out.push({ name: `${batch.prefix}_document_${kind}_${c + 1}_photo.jpg`, subject: `a ${kind} page, photographed at an angle`, bytes: await photographPage(r, png) });
         }
@@ -297,7 +310,7 @@ async function main(): Promise<void> {
     const folder = join(FIXTURES, batch.folder);
     mkdirSync(folder, { recursive: true });
     for (const g of out) writeFileSync(join(folder, g.name), g.bytes);
-    writeFileSync(join(folder, `generated.tsv`), out.map((g) => `${g.name}\t${g.subject}`).join('\n') + '\n');
+    writeFileSync(join(folder, close ? 'generated-phone.tsv' : `generated.tsv`), out.map((g) => `${g.name}\t${g.subject}`).join('\n') + '\n');
     console.log(`${batch.folder}: ${out.length} generated images`);
   }
   await browser.close();

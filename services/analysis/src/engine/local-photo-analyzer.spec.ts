@@ -55,8 +55,8 @@ describe('local engine on the fixture photos', () => {
     expect(bird.evidence.lighting.join(' ')).toMatch(/of the highlights are pure white/);
     expect(bird.evidence.screening).toEqual({ nudity: 'passed', nature: 'passed', weapons: 'not checked (no offline model)' });
     expect(bird.evidence.category[0]).toMatch(/^reads as a wildlife photo \(\d+ % sure\)$/);
-    // A clear nature photo skips the text detector (its P(not nature) is under the gate); a page does not.
-    expect(bird.evidence.engine.join(' ')).toMatch(/text detection not needed/);
+    // Its smooth one-colour background asks for the text detector (see below); it finds no page.
+    expect(bird.evidence.engine.join(' ')).toMatch(/text detection: /);
     expect(bird.feedback).not.toMatch(/^A wildlife photo/);
     for (const score of Object.values(bird.scores)) {
       expect(score).toBeGreaterThanOrEqual(1);
@@ -89,9 +89,31 @@ describe('local engine on the fixture photos', () => {
     expect(letter.scene && letter.scene.pNoNature >= (SCENE_HEAD.signs.textGate ?? 0)).toBe(true);
     expect(letter.text?.lines).toBeGreaterThan(0);
     expect(letter.outcome.outcome).not.toBe('rated');
+    const hedgehog = await analyse(fixture('wildlife_mammal_hedgehog_gcompris.webp'));
+    expect(hedgehog.scene && hedgehog.scene.pNoNature < (SCENE_HEAD.signs.textGate ?? 0)).toBe(true);
+    expect(hedgehog.measurements.synthetic.uniformShare).toBeLessThan(SCENE_HEAD.signs.interfaceGate ?? 1);
+    expect(hedgehog.text).toBeNull();
+    expect(rated(hedgehog).evidence.engine.join(' ')).toMatch(/text detection not needed/);
+    // A smooth, one-colour background (the kingfisher's) is read too, finds no page, and the photo is rated.
     const bird = await analyse(fixture(KINGFISHER));
     expect(bird.scene && bird.scene.pNoNature < (SCENE_HEAD.signs.textGate ?? 0)).toBe(true);
-    expect(bird.text).toBeNull();
+    expect(bird.measurements.synthetic.uniformShare).toBeGreaterThanOrEqual(SCENE_HEAD.signs.interfaceGate ?? 1);
+    expect(bird.text?.lines).toBeLessThan(SCENE_HEAD.signs.textLines);
+    expect(bird.outcome.outcome).toBe('rated');
+  });
+
+  it('reads the captions of a gallery screen of nature thumbnails the scene head takes for nature, and holds it', async () => {
+    const thumb = await sharp(fixture(KINGFISHER)).resize(300, 200, { fit: 'cover' }).png().toBuffer();
+    const cards = [0, 1, 2].flatMap((col) => [0, 1].map((row) => ({ left: 40 + col * 330, top: 90 + row * 300 })));
+    const captions = cards.map(({ left, top }, i) => `<text x="${left}" y="${top + 230}" font-family="DejaVu Sans" font-size="16" font-weight="bold">Kingfisher by the river ${i + 1}</text><text x="${left}" y="${top + 254}" font-family="DejaVu Sans" font-size="13" fill="#666">by Ann Member · 7.${i} · 12 likes</text>`).join('');
+    const page = `<svg xmlns="http://www.w3.org/2000/svg" width="1060" height="720"><rect width="1060" height="720" fill="#ffffff"/><text x="40" y="50" font-family="DejaVu Sans" font-size="26" font-weight="bold">Gallery</text><text x="700" y="50" font-family="DejaVu Sans" font-size="15">Home   Gallery   Pricing   My Photos</text>${captions}</svg>`;
+    const screen = await sharp(Buffer.from(page)).composite(cards.map((c) => ({ input: thumb, ...c }))).png().toBuffer();
+    const a = await analyse(screen);
+    // The head alone would not have asked for the text detector.
+    expect(a.scene && a.scene.pNoNature < (SCENE_HEAD.signs.textGate ?? 0)).toBe(true);
+    expect(a.measurements.synthetic.uniformShare).toBeGreaterThanOrEqual(SCENE_HEAD.signs.interfaceGate ?? 1);
+    expect(a.text?.lines).toBeGreaterThanOrEqual(SCENE_HEAD.signs.textLines);
+    expect(a.outcome.outcome).not.toBe('rated');
   });
 
   it('does not call a nuthatch fully in the frame cut by it (the box that took in its trunk is tightened)', async () => {

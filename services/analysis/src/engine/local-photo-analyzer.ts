@@ -8,7 +8,7 @@ import { withinBudget } from './models/model-loader';
 import type { ContentClassifier } from './models/content-classifier';
 import type { ObjectDetector } from './models/object-detector';
 import type { TextDetector, TextReading } from './models/text-detector';
-import { NO_TEXT, SceneVerdict, classifyScene, needsTextReading } from './scene/scene-classifier';
+import { FINE_TEXT_INPUT, NO_TEXT, SceneVerdict, classifyScene, finerOf, needsFinerTextReading, needsTextReading } from './scene/scene-classifier';
 import {
   AnalysisDeadlineError,
   AnalysisInput,
@@ -104,10 +104,12 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
     const measurements = measurePhoto(decoded, detections ?? []);
     let scene = reading ? classifyScene(reading.features, measurements, NO_TEXT) : null;
     let measureMs = lap();
-    // Text is looked for only where the head leaves a page or a screen possible: a clear nature
-    // photo skips the text detector (about 120 ms of CPU at 640 px).
-    const readText = textState.ready && needsTextReading(scene);
-    const text = readText ? await textState.model.detect(decoded.working) : null;
+    // Text is looked for only where the head leaves a page or a screen possible, or where the frame
+    // has a screen's or a page's one-colour background: a clear nature photo skips the text detector
+    // (about 120 ms of CPU at 640 px). Some text but too few lines: read again finer (small print).
+    const readText = textState.ready && needsTextReading(scene, measurements);
+    let text = readText ? await textState.model.detect(decoded.working) : null;
+    if (textState.ready && text && needsFinerTextReading(text, decoded.working)) text = finerOf(text, await textState.model.detect(decoded.working, FINE_TEXT_INPUT));
     if (reading && text) scene = classifyScene(reading.features, measurements, text);
     const textMs = lap();
     if (Date.now() > input.deadline) throw new AnalysisDeadlineError('measuring');
@@ -116,7 +118,7 @@ export class LocalPhotoAnalyzer implements PhotoAnalyzer {
       `local engine ${LOCAL_ENGINE_VERSION}: measurements on a ${decoded.working.width}×${decoded.working.height} copy and a full-resolution centre crop`,
       detectorState.ready ? `object detection and scene features: ${detectorState.model.name}; scene classifier: softmax head trained on the fixture photos` : `object detection not run (${detectorState.reason})`,
       classifierState.ready ? `content screening: ${classifierState.model.name}` : `content screening not run (${classifierState.reason})`,
-      !textState.ready ? `text detection not run (${textState.reason})` : text ? `text detection: ${textState.model.name}` : 'text detection not needed (the photo clearly looks like nature)',
+      !textState.ready ? `text detection not run (${textState.reason})` : text ? `text detection: ${textState.model.name}` : 'text detection not needed (the photo clearly looks like nature, with no background of a screen or a page)',
     ];
     const screening = screenContent({
       content,

@@ -22,4 +22,20 @@ describe('signs of an image made on a computer', () => {
     expect(photo.flatShare + photo.smoothShare).toBeLessThan(0.2);
     expect(photo.colourShare).toBeGreaterThan(gradient.colourShare);
   });
+
+  it('counts a white page or a dark screen as one-colour blocks, which the mid-tone shares leave out', async () => {
+    const white = await measure(await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ffffff' } }).png().toBuffer());
+    expect(white.flatShare).toBe(0);
+    expect(white.uniformShare).toBeGreaterThan(0.95);
+    // Thumbnails of photos on a white page: the page's background, not the photos, is one colour.
+    const thumb = await sharp(readFileSync(join(REPO_FIXTURES, 'wildlife_mammal_hedgehog_gcompris.webp'))).resize(200, 150).png().toBuffer();
+    const gallery = await sharp({ create: { width: 640, height: 400, channels: 3, background: '#ffffff' } })
+      .composite([{ input: thumb, left: 16, top: 16 }, { input: thumb, left: 232, top: 16 }, { input: thumb, left: 16, top: 200 }, { input: thumb, left: 232, top: 200 }])
+      .png()
+      .toBuffer();
+    const onPage = await measure(gallery);
+    expect(onPage.uniformShare).toBeGreaterThan(0.3);
+    const photo = await measure(readFileSync(join(REPO_FIXTURES, 'wildlife_mammal_hedgehog_gcompris.webp')));
+    expect(photo.uniformShare).toBeLessThan(0.05);
+  });
 });

@@ -12,6 +12,12 @@ export interface SyntheticMeasurement {
   smoothShare: number;
   /** Distinct colours at 5 bits a channel (of 32 768), as a share: a screenshot uses a few hundred, a photograph thousands. */
   colourShare: number;
+  /**
+   * Share of all 8 × 8 blocks, at any brightness, that are one flat colour: a page's or a screen's
+   * white or dark background counts here (the mid-tone shares leave clipped areas out, which a
+   * photograph has too). Cheap, and only a reason to look for text (`SceneHead.signs.interfaceGate`).
+   */
+  uniformShare: number;
 }
 
 const BLOCK = 8;
@@ -23,6 +29,8 @@ const RAMP_RMS = 0.6;
 export function measureSynthetic(image: RgbImage): SyntheticMeasurement {
   const { width, height, data } = image;
   let blocks = 0;
+  let allBlocks = 0;
+  let uniform = 0;
   let flat = 0;
   let smooth = 0;
   // Centred coordinates of an 8-pixel side: -3.5 … 3.5, Σx² over a block = 8 × 42.
@@ -56,9 +64,12 @@ export function measureSynthetic(image: RgbImage): SyntheticMeasurement {
       }
       const n = BLOCK * BLOCK;
       const mean = sum / n;
+      const oneColour = (hi[0] as number) - (lo[0] as number) <= 1 && (hi[1] as number) - (lo[1] as number) <= 1 && (hi[2] as number) - (lo[2] as number) <= 1;
+      allBlocks++;
+      if (oneColour) uniform++;
       if (mean < DARKEST || mean > BRIGHTEST) continue;
       blocks++;
-      if ((hi[0] as number) - (lo[0] as number) <= 1 && (hi[1] as number) - (lo[1] as number) <= 1 && (hi[2] as number) - (lo[2] as number) <= 1) {
+      if (oneColour) {
         flat++;
         continue;
       }
@@ -82,5 +93,6 @@ export function measureSynthetic(image: RgbImage): SyntheticMeasurement {
     flatShare: blocks > 0 ? flat / blocks : 0,
     smoothShare: blocks > 0 ? smooth / blocks : 0,
     colourShare: distinct / 32768,
+    uniformShare: allBlocks > 0 ? uniform / allBlocks : 0,
   };
 }

@@ -20,6 +20,17 @@ describe('text detection (PP-OCRv4 on onnxruntime-node)', () => {
     expect(photo.lines).toBeLessThan(6);
   });
 
+  it('reads small print at the working copy\'s size that its 640 px reading loses (a page photographed from a step back)', async () => {
+    const detector = await PaddleTextDetector.load();
+    const lines = Array.from({ length: 20 }, (_, i) => `<text x="380" y="${300 + i * 13}" font-family="DejaVu Sans" font-size="8">Item ${1000 + i} delivery and service ${(i * 3.5).toFixed(2)}</text>`).join('');
+    const desk = await sharp(Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="768"><rect width="1024" height="768" fill="#8a7a60"/><rect x="360" y="260" width="300" height="420" fill="#f4f4f0"/>${lines}</svg>`)).png().toBuffer();
+    const image = (await decodeImage(desk)).working;
+    const first = await detector.detect(image);
+    const finer = await detector.detect(image, 1024);
+    expect(first.lines).toBeLessThan(5);
+    expect(finer.lines).toBeGreaterThanOrEqual(15);
+  });
+
   it('counts a region only when it holds a line worth of confidence', () => {
     const width = 40;
     const map = new Float32Array(width * 10);

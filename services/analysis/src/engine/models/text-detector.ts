@@ -14,11 +14,12 @@ export interface TextReading {
 export interface TextDetector {
   /** Name shown in the evidence's engine notes. */
   readonly name: string;
-  detect(image: RgbImage): Promise<TextReading>;
+  /** `longSide`: the detector's input size (default 640; a finer reading up to the image's own size). */
+  detect(image: RgbImage, longSide?: number): Promise<TextReading>;
 }
 
 /** Long side of the detector's input (a multiple of 32): small print on a photographed page stays a few pixels tall. */
-const INPUT = 640;
+export const TEXT_INPUT = 640;
 /** PaddleOCR's own post-processing values: a pixel is text above 0.3; a region counts when its mean reaches 0.6. */
 const PIXEL_THRESHOLD = 0.3;
 const BOX_THRESHOLD = 0.6;
@@ -63,8 +64,8 @@ export class PaddleTextDetector implements TextDetector {
     return new PaddleTextDetector(ort, session);
   }
 
-  async detect(image: RgbImage): Promise<TextReading> {
-    const scale = INPUT / Math.max(image.width, image.height);
+  async detect(image: RgbImage, longSide = TEXT_INPUT): Promise<TextReading> {
+    const scale = longSide / Math.max(image.width, image.height);
     const width = Math.max(32, Math.round((image.width * scale) / 32) * 32);
     const height = Math.max(32, Math.round((image.height * scale) / 32) * 32);
     const resized = await sharp(Buffer.from(image.data.buffer, image.data.byteOffset, image.data.byteLength), {

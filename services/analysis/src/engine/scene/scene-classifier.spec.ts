@@ -1,7 +1,8 @@
 import sharp from 'sharp';
 import { decodeImage } from '../image/decode-image';
 import { measurePhoto } from '../measure/measure-photo';
-import { NO_TEXT, SCENE_CLASSES, SCENE_HEAD, SceneVerdict, classifyScene, computerMadeShare, needsTextReading } from './scene-classifier';
+import type { PhotoMeasurements } from '../measure/measure-photo';
+import { NO_TEXT, SCENE_CLASSES, SCENE_HEAD, SceneVerdict, classifyScene, computerMadeShare, finerOf, needsFinerTextReading, needsTextReading } from './scene-classifier';
 
 describe('scene classifier head', () => {
   it('gives finite probabilities summing to 1, a refusal only at its threshold and a hold only from its review threshold or a sign', async () => {
@@ -25,13 +26,33 @@ describe('scene classifier head', () => {
     expect(classifyScene(network, measurements, { share: 0.3, lines: SCENE_HEAD.signs.textLines - 1 }).mostlyText).toBe(false);
   });
 
-  it('asks for the text detector only from the gate on, and always without a verdict', () => {
-    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textGate: 0.3 } };
+  it('asks for the text detector from the gate on, on a screen-like background whatever the head says, and always without a verdict', () => {
+    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textGate: 0.3, interfaceGate: 0.1, pageGate: 0.4 } };
     const verdict = (pNoNature: number) => ({ pNoNature }) as SceneVerdict;
-    expect(needsTextReading(verdict(0.29), head)).toBe(false);
-    expect(needsTextReading(verdict(0.3), head)).toBe(true);
-    expect(needsTextReading(null, head)).toBe(true);
-    expect(needsTextReading(verdict(0), { ...head, signs: { ...head.signs, textGate: undefined } })).toBe(true);
+    const frame = (uniformShare: number, smoothShare = 0) => ({ synthetic: { flatShare: 0, smoothShare, colourShare: 0.2, uniformShare } }) as PhotoMeasurements;
+    expect(needsTextReading(verdict(0.29), frame(0.05), head)).toBe(false);
+    expect(needsTextReading(verdict(0.3), frame(0.05), head)).toBe(true);
+    // A gallery screen of photo thumbnails on a white page: the head reads nature, the background does not.
+    expect(needsTextReading(verdict(0.29), frame(0.1), head)).toBe(true);
+    expect(needsTextReading(verdict(0.29), frame(0.5), { ...head, signs: { ...head.signs, interfaceGate: undefined } })).toBe(false);
+    // A page under soft light: perfectly smooth mid-tone patches.
+    expect(needsTextReading(verdict(0.29), frame(0.02, 0.39), head)).toBe(false);
+    expect(needsTextReading(verdict(0.29), frame(0.02, 0.4), head)).toBe(true);
+    expect(needsTextReading(null, frame(0), head)).toBe(true);
+    expect(needsTextReading(verdict(0), frame(0), { ...head, signs: { ...head.signs, textGate: undefined } })).toBe(true);
+  });
+
+  it('reads text again finer only where the first reading found some but too few lines', () => {
+    const head = { ...SCENE_HEAD, signs: { ...SCENE_HEAD.signs, textLines: 9 } };
+    const big = { width: 1024, height: 768 };
+    expect(needsFinerTextReading({ share: 0, lines: 0 }, big, head)).toBe(false);
+    expect(needsFinerTextReading({ share: 0.01, lines: 1 }, big, head)).toBe(true);
+    expect(needsFinerTextReading({ share: 0.1, lines: 8 }, big, head)).toBe(true);
+    expect(needsFinerTextReading({ share: 0.2, lines: 9 }, big, head)).toBe(false);
+    // No finer reading in a copy no larger than the first reading's input.
+    expect(needsFinerTextReading({ share: 0.01, lines: 3 }, { width: 640, height: 480 }, head)).toBe(false);
+    expect(finerOf({ share: 0.01, lines: 1 }, { share: 0.2, lines: 41 })).toEqual({ share: 0.2, lines: 41 });
+    expect(finerOf({ share: 0.05, lines: 3 }, { share: 0.04, lines: 2 })).toEqual({ share: 0.05, lines: 3 });
   });
 
   it('refuses features of another shape rather than guessing', async () => {

@@ -33,9 +33,13 @@ export interface SceneHead extends SoftmaxModel {
    * share of flat or perfectly ramped patches with no more than this grain, or with no edge at all
    * (made on a computer). `textGate`: the text detector runs only from this P(not-nature) on, below
    * the lowest that any training image with that many text lines reached out of fold (a clear nature
-   * photo skips it; absent: it always runs).
+   * photo skips it; absent: it always runs). `interfaceGate`: it also runs, whatever the head says,
+   * from this share of one-colour 8 × 8 blocks at any brightness (`uniformShare`: a page's or a
+   * screen's background; a gallery screen of photo thumbnails can read as nature to the head), and
+   * from this share of flat or perfectly smooth mid-tone patches (`pageGate`, `computerMadeShare`:
+   * paper under soft light). Each is set where only 15 % of the nature samples reach it (a cost bound).
    */
-  signs: { textLines: number; computerMade: number; grainBelow: number; textGate?: number };
+  signs: { textLines: number; computerMade: number; grainBelow: number; textGate?: number; interfaceGate?: number; pageGate?: number };
 }
 
 export interface SceneVerdict {
@@ -66,8 +70,31 @@ export const NO_TEXT: TextReading = { share: 0, lines: 0 };
  * Whether the text detector should read a photo the head has judged without it: only where a page or
  * a screen is still possible (see `SceneHead.signs.textGate`); without a verdict (no detector) always.
  */
-export function needsTextReading(verdict: SceneVerdict | null, head: SceneHead = SCENE_HEAD): boolean {
-  return verdict === null || verdict.pNoNature >= (head.signs.textGate ?? 0);
+export function needsTextReading(verdict: SceneVerdict | null, measurements: PhotoMeasurements, head: SceneHead = SCENE_HEAD): boolean {
+  return (
+    verdict === null ||
+    verdict.pNoNature >= (head.signs.textGate ?? 0) ||
+    measurements.synthetic.uniformShare >= (head.signs.interfaceGate ?? Infinity) ||
+    computerMadeShare(measurements) >= (head.signs.pageGate ?? Infinity)
+  );
+}
+
+/** The finer reading's input: the working copy's own size (at most 1024 px), where the 640 px one shrinks small print past reading. */
+export const FINE_TEXT_INPUT = 1024;
+
+/**
+ * Whether a first text reading (640 px) calls for a finer one: it found some text, but fewer lines
+ * than hold a photo. A page photographed whole, or from a step back, shrinks its print to a few
+ * pixels at 640 px (a calendar: 1 line there, 41 at 1024). The line threshold is calibrated on the
+ * same two readings (the larger count), so a nature photo is held no more often.
+ */
+export function needsFinerTextReading(reading: TextReading, image: { width: number; height: number }, head: SceneHead = SCENE_HEAD): boolean {
+  return reading.lines > 0 && reading.lines < head.signs.textLines && Math.max(image.width, image.height) > 640;
+}
+
+/** The two readings as one: the one with more lines (each is the whole frame at another scale). */
+export function finerOf(first: TextReading, fine: TextReading): TextReading {
+  return fine.lines > first.lines ? fine : first;
 }
 
 /** Scene class of a photo from what the detector network saw and the measurements, by the trained head. */
