@@ -46,13 +46,16 @@ async function bannersBeforeCards(page: Page): Promise<number> {
 async function openGalleryInTheApp(page: Page): Promise<void> {
   await page.goto('/faqs');
   await expect(page.locator('html')).not.toHaveAttribute('data-prerendered', /.*/);
-  // On a phone the main links are in the menu.
+  // On a phone the main links are in the menu. Wait for the header to show one or the other:
+  // isVisible() answers at once, and a header not drawn yet sent a phone down the desktop path.
   const menu = page.getByRole('button', { name: 'Open menu' });
+  const link = page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true });
+  await expect(menu.or(link).filter({ visible: true })).toHaveCount(1);
   if (await menu.isVisible()) {
     await menu.click();
     await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Gallery', exact: true }).click();
   } else {
-    await page.getByRole('banner').getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gallery', exact: true }).click();
+    await link.click();
   }
   await expect(page).toHaveURL(/\/gallery$/);
 }
