@@ -1,7 +1,7 @@
 // FAQ, privacy policy and terms of service: the spec's texts and the FAQ's one-open-at-a-time rule.
 import { expect, test, type Page } from '@playwright/test';
 
-/** Every topic the spec lists for the FAQ, as the question that answers it. */
+/** Every topic the spec lists for the FAQ, and the nature layer's two, as the question that answers it. */
 const FAQ_QUESTIONS = [
   'Why did my upload fail?', // upload failures
   'Which browsers are supported?', // browsers
@@ -9,6 +9,8 @@ const FAQ_QUESTIONS = [
   'How does the AI feedback work?', // AI feedback
   'How accurate is the AI rating?', // AI accuracy
   'What are the content guidelines?', // content guidelines
+  'What do the labels on photos mean?', // ethics and provenance labels (issue 31)
+  'Who can see where my photo was taken?', // geoprivacy (issue 31)
   'Who can see my photos in the gallery?', // gallery visibility
   'How do I share my photos?', // sharing
   'How much storage do I get?', // storage
