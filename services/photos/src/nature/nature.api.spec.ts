@@ -161,6 +161,22 @@ describeEachBackend('the nature layer', (backend) => {
     for (const event of events) expect(holdsExact(event.payload)).toBe(false);
   });
 
+  it('hides the place of free text that names a CITES Appendix I species the checklist lacks ("mountain gorilla"), and tells the owner why', async () => {
+    const owner = member();
+    const gorilla = await published(owner.token, 'Silverback in the mist', { species: 'mountain gorilla' });
+    for (const viewer of [null, member().token]) {
+      const seen = (await as(viewer).get(`/photos/${gorilla}`)).body;
+      expect(seen.species).toEqual({ commonName: 'mountain gorilla', scientificName: null, sensitive: true });
+      expect(seen.place).toBeNull();
+      expect(holdsExact(seen)).toBe(false);
+    }
+    const mine = (await as(owner.token).get(`/photos/${gorilla}`)).body;
+    expect(mine).toMatchObject({ place: null, exactPlace: EXACT, placeNotice: expect.stringContaining('CITES Appendix I') });
+    expect(mine.placeNotice).toContain('mountain gorilla');
+    const cells = (await as(null).get('/map/cells?public=true')).body;
+    expect(JSON.stringify(cells)).not.toContain(gorilla);
+  });
+
   it('keeps the public point across privacy changes, drops it for a sensitive species named later, and draws a new one only for a new place', async () => {
     const owner = member();
     const id = await published(owner.token, 'Badger at the edge', { species: 'Eurasian badger' });

@@ -44,6 +44,29 @@ function key(text: string): string {
   return text.normalize('NFKC').trim().replace(/\s+/g, ' ').toLowerCase();
 }
 
+/** The words of a name or a typed text, lower case; hyphens and punctuation part words. */
+function wordsOf(text: string): string[] {
+  return key(text.replace(/[\u2018\u2019]/g, "'"))
+    .split(/[^\p{L}\p{N}']+/u)
+    .filter(Boolean);
+}
+
+/** What a word might be in the singular, were it a plural ("gorillas", "butterflies", "foxes"). */
+function singularForms(word: string): string[] {
+  const forms: string[] = [];
+  if (word.endsWith('ies')) forms.push(`${word.slice(0, -3)}y`);
+  if (word.endsWith('es')) forms.push(word.slice(0, -2));
+  if (word.endsWith('s')) forms.push(word.slice(0, -1));
+  return forms;
+}
+
+/** A word in the singular and the plural ("gorilla", "gorillas"; "butterfly", "butterflies"). */
+function numberForms(word: string): string[] {
+  const forms = [word, `${word}s`, `${word}es`, ...singularForms(word)];
+  if (word.endsWith('y')) forms.push(`${word.slice(0, -1)}ies`);
+  return forms;
+}
+
 /**
  * The bundled species checklist (tools/nature-data/README.md: AviList for birds, WordNet for the
  * other groups) and CITES Appendix I: autocomplete, and what a typed name resolves to.
@@ -51,6 +74,13 @@ function key(text: string): string {
 export class SpeciesChecklist {
   private readonly species: ChecklistSpecies[];
   private readonly byName = new Map<string, ChecklistSpecies>();
+  /**
+   * Names and genera of CITES Appendix I species (lower-case words joined by a space, the last
+   * word in the singular and the plural): free text holding one of them as whole words is
+   * sensitive ("mountain gorilla", "Bengal tigers").
+   */
+  private readonly sensitiveWords = new Set<string>();
+  private readonly longestSensitive: number;
   /** Lower-case names per species, for suggestions: [common, scientific, ...others]. */
   private readonly searchable: Array<{ species: ChecklistSpecies; names: string[] }>;
 
@@ -67,6 +97,20 @@ export class SpeciesChecklist {
       for (const species of byGroup) for (const name of pick(species)) if (!this.byName.has(key(name))) this.byName.set(key(name), species);
     }
     this.searchable = this.species.map((species) => ({ species, names: [species.commonName, species.scientificName, ...species.otherNames].map(key) }));
+
+    const sensitiveNames = [...cites.listedGenera()];
+    for (const species of this.species) {
+      if (this.isSensitive(species)) sensitiveNames.push(species.commonName, ...species.otherNames, species.scientificName.split(' ')[0] ?? '');
+    }
+    let longest = 0;
+    for (const name of sensitiveNames) {
+      const words = wordsOf(name);
+      const last = words.pop();
+      if (last === undefined) continue;
+      for (const form of numberForms(last)) this.sensitiveWords.add([...words, form].join(' '));
+      longest = Math.max(longest, words.length + 1);
+    }
+    this.longestSensitive = longest;
   }
 
   static load(folder = NATURE_DATA_FOLDER): SpeciesChecklist {
@@ -87,15 +131,42 @@ export class SpeciesChecklist {
   }
 
   /**
-   * A typed name as the photo keeps it: a checklist species by either of its names (or another
-   * common name), else the text as typed. A typed binomial that CITES lists is sensitive too.
+   * Whether free text names, as whole words in the singular or plural, a CITES Appendix I
+   * species' common name or a listed genus ("mountain gorilla" holds "gorilla"). It hides more,
+   * never less: "tiger moth" is sensitive too when the checklist does not know it.
+   */
+  mentionsSensitive(text: string): boolean {
+    const words = wordsOf(text);
+    for (let start = 0; start < words.length; start += 1) {
+      for (let end = start + 1; end <= Math.min(words.length, start + this.longestSensitive); end += 1) {
+        if (this.sensitiveWords.has(words.slice(start, end).join(' '))) return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A typed name as the photo keeps it: a checklist species by one of its names (or their
+   * plural), else the text as typed, sensitive when it names a listed binomial or holds a listed species'
+   * common name or genus (mentionsSensitive).
    */
   resolve(text: string): PhotoSpecies | null {
     const typed = text.normalize('NFKC').trim().replace(/\s+/g, ' ').slice(0, MAX_TEXT);
     if (!typed) return null;
-    const known = this.find(typed);
+    const known = this.byName.get(key(typed)) ?? this.byPlural(typed);
     if (known) return { commonName: known.commonName, scientificName: known.scientificName, sensitive: this.isSensitive(known), group: known.group };
-    return { commonName: typed, scientificName: null, sensitive: this.cites.listingOf(typed) !== null, group: null };
+    return { commonName: typed, scientificName: null, sensitive: this.cites.listingOf(typed) !== null || this.mentionsSensitive(typed), group: null };
+  }
+
+  /** A name typed in the plural ("whooper swans"): the species of its singular, if one. */
+  private byPlural(typed: string): ChecklistSpecies | undefined {
+    const words = key(typed).split(' ');
+    const last = words.pop() ?? '';
+    for (const form of singularForms(last)) {
+      const found = this.byName.get([...words, form].join(' '));
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /**
