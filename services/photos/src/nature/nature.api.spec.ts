@@ -175,6 +175,10 @@ describeEachBackend('the nature layer', (backend) => {
     expect(mine.placeNotice).toContain('mountain gorilla');
     const cells = (await as(null).get('/map/cells?public=true')).body;
     expect(JSON.stringify(cells)).not.toContain(gorilla);
+    // The name the photographer used, not the checklist's first one.
+    const bear = await upload(owner.token, 'Bear on the ice', { species: 'polar bear' });
+    expect(bear.body.photo.species).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    expect((await as(null).get('/species?q=polar%20bear')).body.species[0]).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
   });
 
   it('keeps the public point across privacy changes, drops it for a sensitive species named later, and draws a new one only for a new place', async () => {

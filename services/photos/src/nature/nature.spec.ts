@@ -133,6 +133,21 @@ describe('the bundled species checklist and CITES Appendix I', () => {
     expect(checklist.mentionsSensitive('an ocelot')).toBe(true);
   });
 
+  it('answers the name the photographer typed, in the checklist\'s spelling', () => {
+    expect(checklist.resolve('polar bear')).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false, group: 'mammal' });
+    expect(checklist.resolve('HUMPBACK   whale')).toMatchObject({ commonName: 'Humpback whale', scientificName: 'Megaptera novaeangliae' });
+    expect(checklist.resolve('Ice bear')).toMatchObject({ commonName: 'Ice bear', scientificName: 'Ursus maritimus' });
+    // A scientific name answers the species' common name; a plural its singular.
+    expect(checklist.resolve('Ursus maritimus')).toMatchObject({ commonName: 'Ice bear' });
+    expect(checklist.resolve('polar bears')).toMatchObject({ commonName: 'Polar bear', scientificName: 'Ursus maritimus' });
+    expect(checklist.resolve('Snow leopards')).toMatchObject({ commonName: 'Snow leopard', sensitive: true });
+    // Suggestions show the name that matched.
+    expect(checklist.suggest('polar be')[0]).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    expect(checklist.suggest('humpback wh')[0]).toMatchObject({ commonName: 'Humpback whale', scientificName: 'Megaptera novaeangliae' });
+    expect(checklist.suggest('ice be')[0]).toMatchObject({ commonName: 'Ice bear' });
+    expect(checklist.suggest('ursus mar')[0]).toMatchObject({ commonName: 'Ice bear', scientificName: 'Ursus maritimus' });
+  });
+
   it('suggests names starting with what was typed first', () => {
     const names = checklist.suggest('red fo').map((s) => s.commonName);
     expect(names[0]).toBe('Red fox');

@@ -67,13 +67,25 @@ function numberForms(word: string): string[] {
   return forms;
 }
 
+/** A checklist name as a photo shows it: the checklist's capitalisation, first letter upper case. */
+function displayName(name: string): string {
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+/** Which of a species' names a typed name is. */
+interface NameMatch {
+  species: ChecklistSpecies;
+  /** The name as the checklist spells it; for a scientific name, the species' common name. */
+  commonName: string;
+}
+
 /**
  * The bundled species checklist (tools/nature-data/README.md: AviList for birds, WordNet for the
  * other groups) and CITES Appendix I: autocomplete, and what a typed name resolves to.
  */
 export class SpeciesChecklist {
   private readonly species: ChecklistSpecies[];
-  private readonly byName = new Map<string, ChecklistSpecies>();
+  private readonly byName = new Map<string, NameMatch>();
   /**
    * Names and genera of CITES Appendix I species (lower-case words joined by a space, the last
    * word in the singular and the plural): free text holding one of them as whole words is
@@ -93,8 +105,15 @@ export class SpeciesChecklist {
     // resolves to the one whose own name it is. Between two species of the same common name
     // ("red fox": the mammal, and a Celosia), animals come before plants: what photographers mean.
     const byGroup = [...this.species].sort((a, b) => groupRank(a.group) - groupRank(b.group));
-    for (const pick of [(s: ChecklistSpecies) => [s.scientificName], (s: ChecklistSpecies) => [s.commonName], (s: ChecklistSpecies) => s.otherNames]) {
-      for (const species of byGroup) for (const name of pick(species)) if (!this.byName.has(key(name))) this.byName.set(key(name), species);
+    // A common or other name answers as itself ("polar bear" is Ursus maritimus' "Polar bear",
+    // not its first name "Ice bear"): the name the photographer uses.
+    const picks: Array<(s: ChecklistSpecies) => Array<[name: string, shown: string]>> = [
+      (s) => [[s.scientificName, s.commonName]],
+      (s) => [[s.commonName, s.commonName]],
+      (s) => s.otherNames.map((name) => [name, displayName(name)] as [string, string]),
+    ];
+    for (const pick of picks) {
+      for (const species of byGroup) for (const [name, shown] of pick(species)) if (!this.byName.has(key(name))) this.byName.set(key(name), { species, commonName: shown });
     }
     this.searchable = this.species.map((species) => ({ species, names: [species.commonName, species.scientificName, ...species.otherNames].map(key) }));
 
@@ -123,7 +142,7 @@ export class SpeciesChecklist {
   }
 
   find(name: string): ChecklistSpecies | undefined {
-    return this.byName.get(key(name));
+    return this.byName.get(key(name))?.species;
   }
 
   isSensitive(species: Pick<ChecklistSpecies, 'scientificName' | 'family'>): boolean {
@@ -147,19 +166,24 @@ export class SpeciesChecklist {
 
   /**
    * A typed name as the photo keeps it: a checklist species by one of its names (or their
-   * plural), else the text as typed, sensitive when it names a listed binomial or holds a listed species'
+   * plural), answered with
+   * the name typed (in the checklist's spelling; its common name for a scientific name), else
+   * the text as typed, sensitive when it names a listed binomial or holds a listed species'
    * common name or genus (mentionsSensitive).
    */
   resolve(text: string): PhotoSpecies | null {
     const typed = text.normalize('NFKC').trim().replace(/\s+/g, ' ').slice(0, MAX_TEXT);
     if (!typed) return null;
     const known = this.byName.get(key(typed)) ?? this.byPlural(typed);
-    if (known) return { commonName: known.commonName, scientificName: known.scientificName, sensitive: this.isSensitive(known), group: known.group };
+    if (known) {
+      const { species, commonName } = known;
+      return { commonName, scientificName: species.scientificName, sensitive: this.isSensitive(species), group: species.group };
+    }
     return { commonName: typed, scientificName: null, sensitive: this.cites.listingOf(typed) !== null || this.mentionsSensitive(typed), group: null };
   }
 
   /** A name typed in the plural ("whooper swans"): the species of its singular, if one. */
-  private byPlural(typed: string): ChecklistSpecies | undefined {
+  private byPlural(typed: string): NameMatch | undefined {
     const words = key(typed).split(' ');
     const last = words.pop() ?? '';
     for (const form of singularForms(last)) {
@@ -172,21 +196,28 @@ export class SpeciesChecklist {
   /**
    * Up to `limit` species for what has been typed: names starting with it first (common, then
    * scientific, then other names), then names with a word starting with it; shorter names first.
+   * Each shows the name that matched ("polar" suggests "Polar bear", not "Ice bear"); the common
+   * name when the scientific one did.
    */
   suggest(query: string, limit = 10): SpeciesSuggestion[] {
     const q = key(query);
     if (q.length < 2) return [];
-    const scored: Array<{ species: ChecklistSpecies; score: number }> = [];
+    const scored: Array<{ species: ChecklistSpecies; score: number; commonName: string }> = [];
     for (const { species, names } of this.searchable) {
-      let score = Infinity;
+      let best = Infinity;
+      let matched = -1;
       names.forEach((name, index) => {
         const rank = index === 0 ? 0 : index === 1 ? 1 : 2;
-        if (name.startsWith(q)) score = Math.min(score, rank * 1000 + name.length);
-        else if (name.includes(` ${q}`) || name.includes(`-${q}`)) score = Math.min(score, 3000 + rank * 1000 + name.length);
+        let score = Infinity;
+        if (name.startsWith(q)) score = rank * 1000 + name.length;
+        else if (name.includes(` ${q}`) || name.includes(`-${q}`)) score = 3000 + rank * 1000 + name.length;
+        if (score < best) [best, matched] = [score, index];
       });
-      if (score < Infinity) scored.push({ species, score });
+      // names = [common, scientific, ...others]: an other name shows itself.
+      const other = matched >= 2 ? species.otherNames[matched - 2] : undefined;
+      if (best < Infinity) scored.push({ species, score: best, commonName: other ? displayName(other) : species.commonName });
     }
-    scored.sort((a, b) => a.score - b.score || a.species.commonName.localeCompare(b.species.commonName));
-    return scored.slice(0, limit).map(({ species }) => ({ commonName: species.commonName, scientificName: species.scientificName, sensitive: this.isSensitive(species) }));
+    scored.sort((a, b) => a.score - b.score || a.commonName.localeCompare(b.commonName));
+    return scored.slice(0, limit).map(({ species, commonName }) => ({ commonName, scientificName: species.scientificName, sensitive: this.isSensitive(species) }));
   }
 }
