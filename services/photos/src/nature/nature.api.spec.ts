@@ -161,7 +161,7 @@ describeEachBackend('the nature layer', (backend) => {
     for (const event of events) expect(holdsExact(event.payload)).toBe(false);
   });
 
-  it('hides the place of free text that names a CITES Appendix I species the checklist lacks ("mountain gorilla"), and tells the owner why', async () => {
+  it('hides the place of free text that names a CITES Appendix I species the checklist lacks ("mountain gorilla"), and tells the owner why; keeps the name the photographer typed, also through an edit', async () => {
     const owner = member();
     const gorilla = await published(owner.token, 'Silverback in the mist', { species: 'mountain gorilla' });
     for (const viewer of [null, member().token]) {
@@ -178,6 +178,12 @@ describeEachBackend('the nature layer', (backend) => {
     // The name the photographer used, not the checklist's first one.
     const bear = await upload(owner.token, 'Bear on the ice', { species: 'polar bear' });
     expect(bear.body.photo.species).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    // The photo page's editor sends the scientific name back: the chosen name stays; a name typed anew replaces it.
+    const bearId = bear.body.photo.id as string;
+    const edited = await as(owner.token).put(`/photos/${bearId}/nature`).send({ species: 'Ursus maritimus', labels: ['captive'] });
+    expect(edited.body.photo.species).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    const renamed = await as(owner.token).put(`/photos/${bearId}/nature`).send({ species: 'Ice bear' });
+    expect(renamed.body.photo.species).toMatchObject({ commonName: 'Ice bear', scientificName: 'Ursus maritimus' });
     expect((await as(null).get('/species?q=polar%20bear')).body.species[0]).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
   });
 
