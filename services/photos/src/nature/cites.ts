@@ -40,6 +40,14 @@ export class CitesAppendixI {
   }
 
   /**
+   * The genera of every listed species, genus and family, lower case: words that make typed free
+   * text sensitive. A listed subspecies' genus is not among them (its species is not listed).
+   */
+  listedGenera(): Set<string> {
+    return new Set([...[...this.species].map((name) => name.split(' ')[0] ?? ''), ...this.genera, ...this.generaOfFamilies.keys()].filter(Boolean));
+  }
+
+  /**
    * The listing that covers a scientific name ("Panthera uncia", "Chelonia mydas" by Cheloniidae
    * spp.), or null. `family` is the checklist's family of the species, when known.
    */

@@ -161,6 +161,32 @@ describeEachBackend('the nature layer', (backend) => {
     for (const event of events) expect(holdsExact(event.payload)).toBe(false);
   });
 
+  it('hides the place of free text that names a CITES Appendix I species the checklist lacks ("mountain gorilla"), and tells the owner why; keeps the name the photographer typed, also through an edit', async () => {
+    const owner = member();
+    const gorilla = await published(owner.token, 'Silverback in the mist', { species: 'mountain gorilla' });
+    for (const viewer of [null, member().token]) {
+      const seen = (await as(viewer).get(`/photos/${gorilla}`)).body;
+      expect(seen.species).toEqual({ commonName: 'mountain gorilla', scientificName: null, sensitive: true });
+      expect(seen.place).toBeNull();
+      expect(holdsExact(seen)).toBe(false);
+    }
+    const mine = (await as(owner.token).get(`/photos/${gorilla}`)).body;
+    expect(mine).toMatchObject({ place: null, exactPlace: EXACT, placeNotice: expect.stringContaining('CITES Appendix I') });
+    expect(mine.placeNotice).toContain('mountain gorilla');
+    const cells = (await as(null).get('/map/cells?public=true')).body;
+    expect(JSON.stringify(cells)).not.toContain(gorilla);
+    // The name the photographer used, not the checklist's first one.
+    const bear = await upload(owner.token, 'Bear on the ice', { species: 'polar bear' });
+    expect(bear.body.photo.species).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    // The photo page's editor sends the scientific name back: the chosen name stays; a name typed anew replaces it.
+    const bearId = bear.body.photo.id as string;
+    const edited = await as(owner.token).put(`/photos/${bearId}/nature`).send({ species: 'Ursus maritimus', labels: ['captive'] });
+    expect(edited.body.photo.species).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    const renamed = await as(owner.token).put(`/photos/${bearId}/nature`).send({ species: 'Ice bear' });
+    expect(renamed.body.photo.species).toMatchObject({ commonName: 'Ice bear', scientificName: 'Ursus maritimus' });
+    expect((await as(null).get('/species?q=polar%20bear')).body.species[0]).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+  });
+
   it('keeps the public point across privacy changes, drops it for a sensitive species named later, and draws a new one only for a new place', async () => {
     const owner = member();
     const id = await published(owner.token, 'Badger at the edge', { species: 'Eurasian badger' });

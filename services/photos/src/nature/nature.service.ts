@@ -17,6 +17,7 @@ import { MapCellsRepository } from './map-cells.repository';
 import type { NatureBody, NatureInput } from './nature.dto';
 import type { NatureFields, StoredPlace } from './nature';
 import { SpeciesChecklist } from './species-checklist';
+import type { PhotoSpecies } from './species-checklist';
 
 function samePoint(a: GeoPoint | null | undefined, b: GeoPoint | null | undefined): boolean {
   return (a ?? null) === (b ?? null) || (a !== null && a !== undefined && b !== null && b !== undefined && a.lat === b.lat && a.lon === b.lon);
@@ -74,7 +75,7 @@ export class NatureDetails {
     const updated = await this.photos.updateNature(
       id,
       (before) => {
-        const nextSpecies = species === undefined ? before.species : species;
+        const nextSpecies = species === undefined ? before.species : keepChosenName(before.species, species, body.species ?? '');
         const labels = body.labels ?? before.labels;
         const point = body.place === undefined ? before.place : body.place;
         const place: StoredPlace | null = point
@@ -125,6 +126,15 @@ export class NatureDetails {
       })),
     };
   }
+}
+
+/**
+ * The same species sent again by its scientific name (the photo page's editor sends it so) keeps
+ * the name the photographer chose ("Polar bear"), not the checklist's first one ("Ice bear").
+ */
+function keepChosenName(before: PhotoSpecies | null, next: PhotoSpecies | null, typed: string): PhotoSpecies | null {
+  const bySciName = next?.scientificName != null && typed.trim().replace(/\s+/g, ' ').toLowerCase() === next.scientificName.toLowerCase();
+  return next && before && bySciName && before.scientificName === next.scientificName ? { ...next, commonName: before.commonName } : next;
 }
 
 /** The payload of photos.photo.details-changed.v1 (and the nature fields of photos.photo.uploaded.v1). */

@@ -115,6 +115,39 @@ describe('the bundled species checklist and CITES Appendix I', () => {
     expect(checklist.resolve('Panthera tigris altaica')?.sensitive).toBe(true);
   });
 
+  it('keeps free text that holds a CITES Appendix I species\' common name or genus sensitive (whole words, any number, any case)', () => {
+    // "mountain gorilla" is not in the checklist (WordNet lists it as a subspecies), but holds "gorilla".
+    expect(checklist.resolve('mountain gorilla')).toEqual({ commonName: 'mountain gorilla', scientificName: null, sensitive: true, group: null });
+    expect(checklist.resolve('Bengal tiger')).toMatchObject({ scientificName: null, sensitive: true });
+    expect(checklist.resolve('two BENGAL TIGERS at the waterhole')?.sensitive).toBe(true);
+    expect(checklist.resolve('Mountain-gorillas')?.sensitive).toBe(true);
+    // A common name of several words, and a listed genus typed in a binomial the checklist lacks.
+    expect(checklist.resolve('young snow leopard cub')?.sensitive).toBe(true);
+    expect(checklist.resolve('Gorilla beringei graueri')?.sensitive).toBe(true);
+    expect(checklist.resolve('Paphiopedilum hybrid')?.sensitive).toBe(true);
+    // Whole words only, and a name the checklist knows keeps its own answer.
+    expect(checklist.resolve('Tigerish stripes')?.sensitive).toBe(false);
+    expect(checklist.resolve('Panorama with lizards')?.sensitive).toBe(false);
+    expect(checklist.resolve('My garden visitor')?.sensitive).toBe(false);
+    expect(checklist.resolve('Tiger lily')).toMatchObject({ sensitive: false });
+    expect(checklist.mentionsSensitive('an ocelot')).toBe(true);
+  });
+
+  it('answers the name the photographer typed, in the checklist\'s spelling', () => {
+    expect(checklist.resolve('polar bear')).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false, group: 'mammal' });
+    expect(checklist.resolve('HUMPBACK   whale')).toMatchObject({ commonName: 'Humpback whale', scientificName: 'Megaptera novaeangliae' });
+    expect(checklist.resolve('Ice bear')).toMatchObject({ commonName: 'Ice bear', scientificName: 'Ursus maritimus' });
+    // A scientific name answers the species' common name; a plural its singular.
+    expect(checklist.resolve('Ursus maritimus')).toMatchObject({ commonName: 'Ice bear' });
+    expect(checklist.resolve('polar bears')).toMatchObject({ commonName: 'Polar bear', scientificName: 'Ursus maritimus' });
+    expect(checklist.resolve('Snow leopards')).toMatchObject({ commonName: 'Snow leopard', sensitive: true });
+    // Suggestions show the name that matched.
+    expect(checklist.suggest('polar be')[0]).toEqual({ commonName: 'Polar bear', scientificName: 'Ursus maritimus', sensitive: false });
+    expect(checklist.suggest('humpback wh')[0]).toMatchObject({ commonName: 'Humpback whale', scientificName: 'Megaptera novaeangliae' });
+    expect(checklist.suggest('ice be')[0]).toMatchObject({ commonName: 'Ice bear' });
+    expect(checklist.suggest('ursus mar')[0]).toMatchObject({ commonName: 'Ice bear', scientificName: 'Ursus maritimus' });
+  });
+
   it('suggests names starting with what was typed first', () => {
     const names = checklist.suggest('red fo').map((s) => s.commonName);
     expect(names[0]).toBe('Red fox');

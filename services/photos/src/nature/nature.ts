@@ -38,6 +38,9 @@ export function visiblePlace(photo: NatureFields): { lat: number; lon: number; c
 /** What the owner is told about who sees the place (our texts). */
 export function placeNotice(photo: NatureFields): string | null {
   if (!photo.place) return null;
+  if (photo.species?.sensitive && photo.species.scientificName === null) {
+    return `Only you can see where this photo was taken: "${photo.species.commonName}" names a species listed on CITES Appendix I (threatened with extinction), so its place is never shown to anyone else, whatever you choose.`;
+  }
   if (photo.species?.sensitive) {
     return `Only you can see where this photo was taken: ${photo.species.commonName} is listed on CITES Appendix I (threatened with extinction), so its place is never shown to anyone else, whatever you choose.`;
   }
