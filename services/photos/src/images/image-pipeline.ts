@@ -11,6 +11,15 @@ import { ImageKind, ImageRefusal, ProcessedImage } from './image-kinds';
 /** The FAQ's minimum, 800x600, as a pixel count so portrait and panoramic photos qualify alike. */
 export const MIN_PIXELS = 800 * 600;
 
+/** The long side of the display copy and of the analysis copy, the largest derivatives. */
+const DISPLAY_SIZE = 2048;
+/**
+ * libwebp's effort (0-6; sharp's default 4). Measured on a 12 MP JPEG, every derivative: 1.49 s
+ * decoding once per derivative, 0.99 s decoding once, 0.57 s decoding once at effort 2, for a
+ * display copy 3 % larger (607 → 623 KB). Uploads wait for this; the bytes saved at 4 do not pay.
+ */
+const WEBP_EFFORT = 2;
+
 function ratio(value: unknown): string | undefined {
   return typeof value === 'number' && Number.isFinite(value) ? String(Math.round(value * 10) / 10) : undefined;
 }
@@ -84,12 +93,20 @@ export async function processImage(path: string, kind: ImageKind, maxPixels: num
     const quarterTurn = !decoded && (meta.orientation ?? 1) >= 5;
     const width = decoded?.raw.width ?? meta.width ?? 0;
     const height = decoded?.raw.height ?? meta.height ?? 0;
+    // Decoded and scaled once to the largest size anything here needs (the display copy's long
+    // side); every derivative is made from those raw pixels rather than decoding the upload again.
+    const scaled = await base
+      .resize({ width: DISPLAY_SIZE, height: DISPLAY_SIZE, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { width: w, height: h, channels } = scaled.info;
+    const copy = () => sharp(scaled.data, { raw: { width: w, height: h, channels } });
     const [thumbnail, display, social, analysisCopy, stats] = await Promise.all([
-      base.clone().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72 }).toBuffer(),
-      base.clone().resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true }).webp({ quality: 82 }).toBuffer(),
-      base.clone().resize(1200, 630, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-      base.clone().resize({ width: 2048, height: 2048, fit: 'inside', withoutEnlargement: true }).jpeg({ quality: 88 }).toBuffer(),
-      base.clone().resize(64, 64, { fit: 'inside' }).stats(),
+      copy().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
+      copy().webp({ quality: 82, effort: WEBP_EFFORT }).toBuffer(),
+      copy().resize(1200, 630, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
+      copy().jpeg({ quality: 88 }).toBuffer(),
+      copy().resize(64, 64, { fit: 'inside' }).stats(),
     ]);
     const { r, g, b } = stats.dominant;
     return {
