@@ -161,18 +161,18 @@ describeEachBackend('the nature layer', (backend) => {
     for (const event of events) expect(holdsExact(event.payload)).toBe(false);
   });
 
-  it('hides the place of free text that names a CITES Appendix I species the checklist lacks ("mountain gorilla"), and tells the owner why; keeps the name the photographer typed, also through an edit', async () => {
+  it('hides the place of free text that names a CITES Appendix I species the checklist lacks ("Cross River gorilla"), and tells the owner why; keeps the name the photographer typed, also through an edit', async () => {
     const owner = member();
-    const gorilla = await published(owner.token, 'Silverback in the mist', { species: 'mountain gorilla' });
+    const gorilla = await published(owner.token, 'Silverback in the mist', { species: 'Cross River gorilla' });
     for (const viewer of [null, member().token]) {
       const seen = (await as(viewer).get(`/photos/${gorilla}`)).body;
-      expect(seen.species).toEqual({ commonName: 'mountain gorilla', scientificName: null, sensitive: true });
+      expect(seen.species).toEqual({ commonName: 'Cross River gorilla', scientificName: null, sensitive: true });
       expect(seen.place).toBeNull();
       expect(holdsExact(seen)).toBe(false);
     }
     const mine = (await as(owner.token).get(`/photos/${gorilla}`)).body;
     expect(mine).toMatchObject({ place: null, exactPlace: EXACT, placeNotice: expect.stringContaining('CITES Appendix I') });
-    expect(mine.placeNotice).toContain('mountain gorilla');
+    expect(mine.placeNotice).toContain('Cross River gorilla');
     const cells = (await as(null).get('/map/cells?public=true')).body;
     expect(JSON.stringify(cells)).not.toContain(gorilla);
     // The name the photographer used, not the checklist's first one.

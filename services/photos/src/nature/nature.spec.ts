@@ -6,7 +6,7 @@ import { CELL_DEGREES, cellCorner, cellOf, drawPublicPoint, parseCell } from './
 import { normaliseLabels, notFeaturableBecause, NOT_WILD } from './labels';
 import { placeNotice, visiblePlace } from './nature';
 import type { NatureFields } from './nature';
-import { SpeciesChecklist } from './species-checklist';
+import { SpeciesChecklist, withAdditions } from './species-checklist';
 
 const checklist = SpeciesChecklist.load();
 
@@ -115,12 +115,43 @@ describe('the bundled species checklist and CITES Appendix I', () => {
     expect(checklist.resolve('Panthera tigris altaica')?.sensitive).toBe(true);
   });
 
+  it('knows the names photographers use for Appendix I species, the species WordNet lacks, and the words naming a listed group (species-additions.json)', () => {
+    // Names WordNet spells otherwise: the species, sensitive, shown as typed.
+    expect(checklist.resolve('Asian elephant')).toEqual({ commonName: 'Asian elephant', scientificName: 'Elephas maximus', sensitive: true, group: 'mammal' });
+    expect(checklist.resolve('green sea turtle')).toMatchObject({ scientificName: 'Chelonia mydas', sensitive: true });
+    expect(checklist.resolve('black rhinos')).toMatchObject({ scientificName: 'Diceros bicornis', sensitive: true });
+    expect(checklist.resolve('grizzly bear')).toMatchObject({ scientificName: 'Ursus arctos', sensitive: true });
+    // Species WordNet lacks, by common and scientific name, in suggestions too.
+    expect(checklist.resolve('Sunda pangolin')).toEqual({ commonName: 'Sunda pangolin', scientificName: 'Manis javanica', sensitive: true, group: 'mammal' });
+    expect(checklist.resolve('Manis javanica')).toMatchObject({ commonName: 'Sunda pangolin', sensitive: true });
+    expect(checklist.resolve('mountain gorilla')).toEqual({ commonName: 'Mountain gorilla', scientificName: 'Gorilla beringei', sensitive: true, group: 'mammal' });
+    expect(checklist.resolve('Sumatran orangutan')).toMatchObject({ scientificName: 'Pongo abelii', sensitive: true });
+    expect(checklist.suggest('pangol').map((s) => s.scientificName)).toContain('Manis javanica');
+    // Free text naming a listed group with a word no species name holds alone.
+    expect(checklist.resolve('pangolin')).toEqual({ commonName: 'pangolin', scientificName: null, sensitive: true, group: null });
+    expect(checklist.resolve('a rhino and her calf')?.sensitive).toBe(true);
+    expect(checklist.resolve('Sea turtles hatching')?.sensitive).toBe(true);
+    // The rest of the checklist answers as before.
+    expect(checklist.resolve('Red fox')).toEqual({ commonName: 'Red fox', scientificName: 'Vulpes vulpes', sensitive: false, group: 'mammal' });
+    expect(checklist.resolve('Polar bear')).toMatchObject({ scientificName: 'Ursus maritimus', sensitive: false });
+  });
+
+  it('refuses additions that name a species the checklist lacks or add one it holds', () => {
+    const rows: Parameters<typeof withAdditions>[0] = [['Vulpes vulpes', 'Red fox', 'mammal', 'Canidae', []]];
+    expect(() => withAdditions(rows, { names: { 'Vulpes lagopus': ['arctic fox'] }, species: [], sensitiveWords: [] })).toThrow(/no species Vulpes lagopus/);
+    expect(() => withAdditions(rows, { names: {}, species: [['Vulpes vulpes', 'Fox', 'mammal', 'Canidae', []]], sensitiveWords: [] })).toThrow(/in the checklist already/);
+    expect(withAdditions(rows, { names: { 'Vulpes vulpes': ['fox'] }, species: [['Alopex x', 'X', 'mammal', 'Canidae', []]], sensitiveWords: [] })).toEqual([
+      ['Alopex x', 'X', 'mammal', 'Canidae', []],
+      ['Vulpes vulpes', 'Red fox', 'mammal', 'Canidae', ['fox']],
+    ]);
+  });
+
   it('keeps free text that holds a CITES Appendix I species\' common name or genus sensitive (whole words, any number, any case)', () => {
-    // "mountain gorilla" is not in the checklist (WordNet lists it as a subspecies), but holds "gorilla".
-    expect(checklist.resolve('mountain gorilla')).toEqual({ commonName: 'mountain gorilla', scientificName: null, sensitive: true, group: null });
+    // "Cross River gorilla" is not in the checklist (a subspecies), but holds "gorilla".
+    expect(checklist.resolve('Cross River gorilla')).toEqual({ commonName: 'Cross River gorilla', scientificName: null, sensitive: true, group: null });
     expect(checklist.resolve('Bengal tiger')).toMatchObject({ scientificName: null, sensitive: true });
     expect(checklist.resolve('two BENGAL TIGERS at the waterhole')?.sensitive).toBe(true);
-    expect(checklist.resolve('Mountain-gorillas')?.sensitive).toBe(true);
+    expect(checklist.resolve('Cross-River-gorillas')?.sensitive).toBe(true);
     // A common name of several words, and a listed genus typed in a binomial the checklist lacks.
     expect(checklist.resolve('young snow leopard cub')?.sensitive).toBe(true);
     expect(checklist.resolve('Gorilla beringei graueri')?.sensitive).toBe(true);

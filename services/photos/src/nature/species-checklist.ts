@@ -32,6 +32,33 @@ export interface SpeciesSuggestion {
 
 const MAX_TEXT = 120;
 
+/**
+ * What `species-additions.json` adds to the built checklist (tools/nature-data/README.md,
+ * "Additions by hand"): other names of its species, species it lacks, and words naming an
+ * Appendix I group in free text.
+ */
+interface ChecklistAdditions {
+  names: Record<string, string[]>;
+  species: ChecklistRow[];
+  sensitiveWords: string[];
+}
+
+/** The checklist's rows with the additions: a name for a species it does not hold, or a species it holds already, is a mistake in the file. */
+export function withAdditions(rows: readonly ChecklistRow[], additions: ChecklistAdditions): ChecklistRow[] {
+  const bySpecies = new Map(rows.map((row) => [row[0], row]));
+  for (const row of additions.species) {
+    if (bySpecies.has(row[0])) throw new Error(`species-additions.json: ${row[0]} is in the checklist already`);
+    bySpecies.set(row[0], row);
+  }
+  for (const [scientificName, names] of Object.entries(additions.names)) {
+    const row = bySpecies.get(scientificName);
+    if (!row) throw new Error(`species-additions.json: no species ${scientificName} to name`);
+    bySpecies.set(scientificName, [row[0], row[1], row[2], row[3], [...row[4], ...names]]);
+  }
+  // In the built file's order (by scientific name, code point by code point).
+  return [...bySpecies.values()].sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+}
+
 /** The checklist's groups, animals first (tools/nature-data/build-nature-data.py names them). */
 const GROUPS = ['mammal', 'bird', 'reptile', 'amphibian', 'fish', 'butterfly', 'moth', 'insect', 'arachnid', 'crustacean', 'mollusc', 'invertebrate', 'tree', 'flower', 'fern', 'moss', 'plant', 'fungus', 'alga'];
 
@@ -99,6 +126,8 @@ export class SpeciesChecklist {
   constructor(
     rows: readonly ChecklistRow[],
     readonly cites: CitesAppendixI,
+    /** More words that name an Appendix I group in free text ("pangolin", "sea turtle"). */
+    sensitiveGroupWords: readonly string[] = [],
   ) {
     this.species = rows.map(([scientificName, commonName, group, family, otherNames]) => ({ scientificName, commonName, group, family, otherNames }));
     // Scientific names first, then common names, then other names: a name taken by two species
@@ -117,7 +146,7 @@ export class SpeciesChecklist {
     }
     this.searchable = this.species.map((species) => ({ species, names: [species.commonName, species.scientificName, ...species.otherNames].map(key) }));
 
-    const sensitiveNames = [...cites.listedGenera()];
+    const sensitiveNames = [...cites.listedGenera(), ...sensitiveGroupWords];
     for (const species of this.species) {
       if (this.isSensitive(species)) sensitiveNames.push(species.commonName, ...species.otherNames, species.scientificName.split(' ')[0] ?? '');
     }
@@ -132,9 +161,11 @@ export class SpeciesChecklist {
     this.longestSensitive = longest;
   }
 
+  /** The built checklist with the additions kept by hand (`species-additions.json`). */
   static load(folder = NATURE_DATA_FOLDER): SpeciesChecklist {
     const rows = JSON.parse(readFileSync(join(folder, 'species-checklist.json'), 'utf8')) as ChecklistRow[];
-    return new SpeciesChecklist(rows, CitesAppendixI.load(folder));
+    const additions = JSON.parse(readFileSync(join(folder, 'species-additions.json'), 'utf8')) as ChecklistAdditions;
+    return new SpeciesChecklist(withAdditions(rows, additions), CitesAppendixI.load(folder), additions.sensitiveWords);
   }
 
   get size(): number {
