@@ -5,7 +5,7 @@ import { extname, join } from 'node:path';
 import { photosErrors } from '../domain/photos.errors';
 import { PHOTOS_CONFIG } from '../photos.config';
 import type { PhotosConfig } from '../photos.config';
-import type { ImageKind, ImageRefusalCode, ProcessedImage } from './image-kinds';
+import type { AnalysisCopyReady, ImageKind, ImageRefusalCode, ProcessedImage } from './image-kinds';
 
 const REFUSALS: Record<ImageRefusalCode, () => Error> = {
   TOO_MANY_PIXELS: photosErrors.tooManyPixels,
@@ -33,10 +33,17 @@ export class ImageJobs implements OnApplicationShutdown {
     });
   }
 
-  /** The derivatives of the image at `path`; refuses it (photos errors) over `maxPixels`, when unreadable, or over the worker's limits. */
-  async process(path: string, kind: ImageKind, maxPixels: number): Promise<ProcessedImage> {
+  /**
+   * The derivatives of the image at `path`; refuses it (photos errors) over `maxPixels`, when
+   * unreadable, or over the worker's limits. `onAnalysisCopy` gets the analysis copy as soon as it
+   * exists, before the other derivatives are made (and before this settles, which may still fail).
+   */
+  async process(path: string, kind: ImageKind, maxPixels: number, onAnalysisCopy?: (analysisCopy: Buffer) => void): Promise<ProcessedImage> {
+    // Bytes cross the channel as a Uint8Array: seen as a Buffer without a copy.
+    const asBuffer = (bytes: Uint8Array): Buffer => Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const onProgress = onAnalysisCopy && ((value: unknown) => onAnalysisCopy(asBuffer((value as AnalysisCopyReady).analysisCopy)));
     try {
-      return await this.pool.run<ProcessedImage>('processImage', [path, kind, maxPixels]);
+      return await this.pool.run<ProcessedImage>('processImage', [path, kind, maxPixels], { onProgress });
     } catch (error) {
       if (error instanceof WorkJobError && error.name === 'ImageRefusal' && error.code && error.code in REFUSALS) throw REFUSALS[error.code as ImageRefusalCode]();
       if (error instanceof WorkPoolError && error.reason === 'busy') throw photosErrors.busy();

@@ -32,6 +32,11 @@ export interface ProcessedImage {
   analysisCopy: Buffer;
 }
 
+/** Sent by the pipeline ahead of its end, once the analysis copy exists (a work-pool progress message). */
+export interface AnalysisCopyReady {
+  analysisCopy: Buffer;
+}
+
 /** Why the pipeline refused an image (mapped to the spec's messages by the web process). */
 export type ImageRefusalCode = 'TOO_MANY_PIXELS' | 'TOO_SMALL' | 'UNREADABLE';
 

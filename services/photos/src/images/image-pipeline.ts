@@ -1,5 +1,5 @@
 import exifReader from 'exif-reader';
-import { decodeHeic, heicDimensions, MemoryLimitError } from '@wildframe/platform/worker';
+import { decodeHeic, heicDimensions, MemoryLimitError, reportProgress } from '@wildframe/platform/worker';
 import type { RawImage } from '@wildframe/platform/worker';
 import { readFile } from 'node:fs/promises';
 import sharp from 'sharp';
@@ -7,6 +7,7 @@ import type { CameraSettings } from '../domain/photo';
 import { normaliseCamera } from '../nature/camera-names';
 import { gpsFromExif } from '../nature/exif-place';
 import { ImageKind, ImageRefusal, ProcessedImage } from './image-kinds';
+import type { AnalysisCopyReady } from './image-kinds';
 
 /** The FAQ's minimum, 800x600, as a pixel count so portrait and panoramic photos qualify alike. */
 export const MIN_PIXELS = 800 * 600;
@@ -101,11 +102,14 @@ export async function processImage(path: string, kind: ImageKind, maxPixels: num
       .toBuffer({ resolveWithObject: true });
     const { width: w, height: h, channels } = scaled.info;
     const copy = () => sharp(scaled.data, { raw: { width: w, height: h, channels } });
-    const [thumbnail, display, social, analysisCopy, stats] = await Promise.all([
+    // The analysis copy first, sent ahead (a pool job's progress): the upload starts the critique
+    // with it while the other derivatives are made.
+    const analysisCopy = await copy().jpeg({ quality: 88 }).toBuffer();
+    await reportProgress({ analysisCopy } satisfies AnalysisCopyReady);
+    const [thumbnail, display, social, stats] = await Promise.all([
       copy().resize({ width: 640, withoutEnlargement: true }).webp({ quality: 72, effort: WEBP_EFFORT }).toBuffer(),
       copy().webp({ quality: 82, effort: WEBP_EFFORT }).toBuffer(),
       copy().resize(1200, 630, { fit: 'cover', position: 'attention' }).jpeg({ quality: 82, mozjpeg: true }).toBuffer(),
-      copy().jpeg({ quality: 88 }).toBuffer(),
       copy().resize(64, 64, { fit: 'inside' }).stats(),
     ]);
     const { r, g, b } = stats.dominant;

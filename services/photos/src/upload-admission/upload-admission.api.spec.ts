@@ -8,6 +8,8 @@ import { join, relative } from 'node:path';
 import request from 'supertest';
 import { photosConfigSchema } from '../photos.config';
 import { PhotosModule } from '../photos.module';
+import { photosErrors } from '../domain/photos.errors';
+import { ImageJobs } from '../images/image-jobs';
 import { PhotosRepository } from '../repositories/photos.repository';
 import { UploadAttemptsRepository } from './upload-attempts.repository';
 import { UploadLeftoversJob } from './upload-leftovers.job';
@@ -254,6 +256,61 @@ describe('upload admission: an image job over its limits', () => {
     expect({ keys: storedKeys(t).length, files: uploadFiles().length }).toEqual(before);
     expect((await request(t.server).get('/api/upload-limits').set('Authorization', `Bearer ${token}`)).body.dailyUploadsUsed).toBe(0);
     expect((await request(t.server).get('/api/user/photos').set('Authorization', `Bearer ${token}`)).body).toEqual([]);
+  });
+});
+
+describe('upload: the critique starts with the analysis copy, before the image job ends', () => {
+  let parts: TestParts;
+  beforeAll(async () => {
+    parts = await start({ IMAGE_WORKERS: '1' });
+  });
+  afterAll(() => parts.t.close());
+  afterEach(() => jest.restoreAllMocks());
+
+  /** The real image job, with its analysis copy handed on before `rest` (the other derivatives) ends. */
+  function jobSendingCopyFirst(rest: () => Promise<void>) {
+    const jobs = parts.t.app.get(ImageJobs);
+    const real = jobs.process.bind(jobs);
+    return jest.spyOn(jobs, 'process').mockImplementation(async (path, kind, maxPixels, onAnalysisCopy) => {
+      const processed = await real(path, kind, maxPixels);
+      onAnalysisCopy?.(processed.analysisCopy);
+      await rest();
+      return processed;
+    });
+  }
+
+  it('asks for the critique while the other derivatives are still being made, once, and stores the photo rated', async () => {
+    const { t, analysis, member } = parts;
+    let derivativesDone: () => void = () => undefined;
+    const derivatives = new Promise<void>((resolve) => (derivativesDone = resolve));
+    jobSendingCopyFirst(() => derivatives);
+    analysis.hold();
+    const pending = upload(t, TIGER, { token: member(), ip: freshIp() }).then((r) => r);
+    // The critique is under way although the image job has not ended.
+    await analysis.waitingFor(1);
+    derivativesDone();
+    analysis.release();
+    const res = await pending;
+    expect(res.status).toBe(201);
+    expect(res.body.rating).toMatchObject({ overallRating: '7.0' });
+  });
+
+  it('the image job failing after the critique began: a clear error, nothing stored, and the stored critique dropped', async () => {
+    const { t, events, member } = parts;
+    jobSendingCopyFirst(async () => {
+      throw photosErrors.processingLimit();
+    });
+    const token = member();
+    const before = { keys: storedKeys(t).length, files: uploadFiles().length, dropped: events.filter((e) => (e.payload as { reason?: string }).reason === 'upload refused').length };
+    const res = await upload(t, TIGER, { token, ip: freshIp() });
+    expect(res.body).toEqual({ statusCode: 422, message: 'This photo needs more time or memory to process than the server allows. Please try a smaller photo.' });
+    expect({ keys: storedKeys(t).length, files: uploadFiles().length }).toEqual({ keys: before.keys, files: before.files });
+    expect((await request(t.server).get('/api/user/photos').set('Authorization', `Bearer ${token}`)).body).toEqual([]);
+    // Analysis rated it: told to drop that critique, and nothing is left for the sweep.
+    await t.bus.idle();
+    expect(events.filter((e) => (e.payload as { reason?: string }).reason === 'upload refused').length).toBe(before.dropped + 1);
+    t.clock.advance(2 * 3600_000);
+    expect((await t.app.get(UploadLeftoversJob).run()).abandoned).toBe(0);
   });
 });
 

@@ -4,7 +4,7 @@ import type { Clock, Identity } from '@wildframe/platform';
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { ANALYSIS_CLIENT } from '../analysis/analysis-client';
-import type { AnalysisClient } from '../analysis/analysis-client';
+import type { AnalysisClient, AnalysisOutcome } from '../analysis/analysis-client';
 import { categoryOf, moderationFields } from '../domain/photo';
 import type { PhotoCredit } from '../domain/photo';
 import { PhotosError, photosErrors } from '../domain/photos.errors';
@@ -14,6 +14,7 @@ import { allowanceFor, GUEST_LIMITS, MB, uploadSubject, utcDay } from '../domain
 import { IMAGE_URLS, ImageUrls } from '../images/image-urls';
 import { ImageJobs } from '../images/image-jobs';
 import { MIME_TYPES, sniffImageKind } from '../images/image-kinds';
+import type { ProcessedImage } from '../images/image-kinds';
 import { PhotoFiles } from '../images/photo-files';
 import { PHOTOS_CONFIG } from '../photos.config';
 import type { PhotosConfig } from '../photos.config';
@@ -102,16 +103,19 @@ export class UploadPhoto {
 
     const kind = sniffImageKind(await readHead(input.file.path));
     if (!kind) throw photosErrors.invalidType();
-    const processed = await this.images.process(input.file.path, kind, allowance.maxPixels);
-
     const photoId = randomUUID();
-    // From here analysis may keep a rating for this id: recorded, so a crash before the photo is
-    // stored (or its refusal announced) is found at the next start or sweep and the rating removed.
-    await this.attempts.begin(photoId, now);
-    const outcome = await this.analysis.analyze(
-      { photoId, userId: user?.userId ?? null, title: input.title, description: input.description, image: processed.analysisCopy, isPublic: input.isPublic ?? false },
-      this.config.ANALYSIS_DEADLINE_MS,
-    );
+    // The critique starts as soon as the image job has the analysis copy, while it makes the other
+    // derivatives; else (no copy sent ahead) once the job is done.
+    let critique: Promise<AnalysisOutcome> | undefined;
+    const critiqueOf = (analysisCopy: Buffer): Promise<AnalysisOutcome> => (critique ??= this.critique(photoId, now, input, analysisCopy));
+    let processed: ProcessedImage;
+    try {
+      processed = await this.images.process(input.file.path, kind, allowance.maxPixels, (analysisCopy) => void critiqueOf(analysisCopy).catch(() => undefined));
+    } catch (error) {
+      if (critique) await this.dropCritique(photoId, user?.userId ?? '', critique);
+      throw error;
+    }
+    const outcome = await critiqueOf(processed.analysisCopy);
     if (outcome.outcome === 'refused') {
       await this.attempts.end(photoId);
       throw photosErrors.contentRefused();
@@ -204,6 +208,30 @@ export class UploadPhoto {
       return { message: 'Photo uploaded successfully', error: 'AI analysis is temporarily unavailable. Your photo was saved without a rating.', photo };
     }
     return { message: 'Photo uploaded successfully', photo, rating };
+  }
+
+  /**
+   * The critique of the photo `photoId` will be, from its analysis copy. From here analysis may
+   * keep a rating for this id: recorded, so a crash before the photo is stored (or its refusal
+   * announced) is found at the next start or sweep and the rating removed.
+   */
+  private async critique(photoId: string, now: Date, input: UploadInput, image: Buffer): Promise<AnalysisOutcome> {
+    await this.attempts.begin(photoId, now);
+    return this.analysis.analyze(
+      { photoId, userId: input.identity?.userId ?? null, title: input.title, description: input.description, image, isPublic: input.isPublic ?? false },
+      this.config.ANALYSIS_DEADLINE_MS,
+    );
+  }
+
+  /**
+   * The image job failed after the critique began (the photo will not exist): waits for the
+   * critique, and has a stored rating dropped. Without an answer the record stays, and the sweep
+   * announces the end of this photo once analysis can no longer store one.
+   */
+  private async dropCritique(photoId: string, userId: string, critique: Promise<AnalysisOutcome>): Promise<void> {
+    const outcome = await critique.catch(() => null);
+    if (outcome?.outcome === 'rated' || outcome?.outcome === 'review') await this.publishDeleted(photoId, userId, 'upload refused');
+    if (outcome && outcome.outcome !== 'unavailable') await this.attempts.end(photoId);
   }
 
   /** No photo row to commit with: stored on its own, so it still goes out should the process die right after. */

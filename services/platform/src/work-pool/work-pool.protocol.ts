@@ -18,6 +18,8 @@ export type ToWorker =
 export type FromWorker =
   | { type: 'ready' }
   | { type: 'setup-failed'; error: SerializedError }
+  /** A part of the job's result sent before its end (`reportProgress`), e.g. the first derivative. */
+  | { type: 'progress'; id: number; value: unknown }
   /** `leaving`: the worker exits after this answer (its memory stayed high, or a cap refused it). */
   | { type: 'done'; id: number; value: unknown; leaving: boolean }
   | { type: 'failed'; id: number; error: SerializedError; leaving: boolean };

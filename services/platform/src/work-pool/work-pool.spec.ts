@@ -41,6 +41,25 @@ describe('WorkPool', () => {
     expect((await p.run<{ pid: number }>('echo', [Buffer.alloc(1)])).pid).toBe(result.pid);
   });
 
+  it('hands what a job sends ahead of its end to onProgress, in order and before the job settles; a failing job still fails', async () => {
+    const p = open();
+    const seen: string[] = [];
+    const result = await p.run<string>('steps', [3, false], {
+      onProgress: (value) => seen.push(`${(value as { step: number }).step}:${Buffer.from((value as { bytes: Uint8Array }).bytes).toString('hex')}`),
+    });
+    seen.push(result);
+    expect(seen).toEqual(['1:01', '2:02', '3:03', 'finished']);
+    const before: number[] = [];
+    const error = await failure(p.run('steps', [2, true], { onProgress: (value) => before.push((value as { step: number }).step) }));
+    expect(error).toBeInstanceOf(WorkJobError);
+    expect(before).toEqual([1, 2]);
+    // A job without onProgress runs as before, and the next job's progress is its own.
+    expect(await p.run('steps', [1, false])).toBe('finished');
+    const own: number[] = [];
+    await p.run('steps', [1, false], { onProgress: (value) => own.push((value as { step: number }).step) });
+    expect(own).toEqual([1]);
+  });
+
   it("gives back the job's own error by name, message and code", async () => {
     const error = await failure(open().run('refuse', []));
     expect(error).toBeInstanceOf(WorkJobError);

@@ -1,6 +1,6 @@
 // The worker module of work-pool.spec.ts: jobs that behave well, throw, loop, crash or eat memory.
 import { readFileSync } from 'node:fs';
-import { decodeHeic, serveJobs } from '../worker';
+import { decodeHeic, reportProgress, serveJobs } from '../worker';
 
 /** WebAssembly's Memory (the compiler's lib here has no WebAssembly types). */
 const WasmMemory = (globalThis as unknown as { WebAssembly: { Memory: new (descriptor: { initial: number; maximum?: number }) => { grow(pages: number): number; buffer: ArrayBuffer } } }).WebAssembly.Memory;
@@ -42,4 +42,10 @@ serveJobs((init) => ({
     return image.raw;
   },
   rss: async () => process.memoryUsage.rss(),
+  // Sends its steps ahead of its end, then fails if asked to.
+  steps: async (count: number, failAfter: boolean) => {
+    for (let step = 1; step <= count; step++) await reportProgress({ step, bytes: Buffer.from([step]) });
+    if (failAfter) throw new RefusedError();
+    return 'finished';
+  },
 }));

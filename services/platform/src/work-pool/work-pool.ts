@@ -67,6 +67,8 @@ interface Job {
   params: unknown[];
   /** Epoch ms by which the job must have ended (set when it is given: waiting counts). */
   deadline: number | undefined;
+  /** Parts of the result the job sends before its end (`reportProgress` in the worker). */
+  onProgress?: (value: unknown) => void;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -133,6 +135,8 @@ class PoolWorker {
   ready = false;
   leaving = false;
   job: (Job & { started: number; stop(): void; failedBy?: WorkPoolFailure }) | undefined;
+  /** The id the running job was sent with (a late message of an earlier job is not its). */
+  jobId = 0;
   private stderrTail = '';
 
   constructor(
@@ -205,16 +209,17 @@ export class WorkPool {
   /**
    * Runs `method` of the worker module with `params` (structured-clone data) and resolves with its
    * result. The job runs at most `jobTimeoutMs`, and ends by `deadline` (epoch ms) when given: a job
-   * still waiting at its deadline is refused (`time-limit`) without taking a worker.
+   * still waiting at its deadline is refused (`time-limit`) without taking a worker. `onProgress`
+   * receives what the job sends ahead of its end (`reportProgress`), in order, before it settles.
    */
-  run<T>(method: string, params: unknown[], options: { deadline?: number } = {}): Promise<T> {
+  run<T>(method: string, params: unknown[], options: { deadline?: number; onProgress?: (value: unknown) => void } = {}): Promise<T> {
     if (this.closed) return Promise.reject(new WorkPoolError('crashed', this.options.name, `the ${this.options.name} pool is closed`));
     if (this.load >= this.options.size + this.options.queueLength) {
       jobsTotal.inc({ pool: this.options.name, outcome: 'busy' });
       return Promise.reject(new WorkPoolError('busy', this.options.name, `the ${this.options.name} pool is busy (${this.options.queueLength} jobs waiting)`));
     }
     return new Promise<T>((resolve, reject) => {
-      this.waiting.push({ method, params, deadline: options.deadline, resolve: resolve as (value: unknown) => void, reject });
+      this.waiting.push({ method, params, deadline: options.deadline, onProgress: options.onProgress, resolve: resolve as (value: unknown) => void, reject });
       this.dispatch();
     });
   }
@@ -300,7 +305,8 @@ export class WorkPool {
     }, RSS_CHECK_MS);
     worker.job = { ...job, started, stop: () => (clearTimeout(timer), clearInterval(watch)) };
     worker.hold(true);
-    worker.child.send({ type: 'job', id: ++this.jobIds, method: job.method, params: job.params } satisfies ToWorker);
+    worker.jobId = ++this.jobIds;
+    worker.child.send({ type: 'job', id: worker.jobId, method: job.method, params: job.params } satisfies ToWorker);
   }
 
   /** Settles the worker's job; the worker takes the next waiting one unless it is gone. */
@@ -330,6 +336,15 @@ export class WorkPool {
       return;
     }
     if (!worker.job || worker.job.failedBy) return;
+    if (message.type === 'progress') {
+      if (message.id !== worker.jobId) return;
+      try {
+        worker.job.onProgress?.(message.value);
+      } catch (error) {
+        this.options.logger?.warn({ err: error, pool: this.options.name }, 'a job progress handler threw; ignored');
+      }
+      return;
+    }
     worker.leaving = message.leaving;
     if (message.type === 'done') return this.finish(worker, 'done', null, message.value);
     if (message.error.name === MEMORY_LIMIT_ERROR) {

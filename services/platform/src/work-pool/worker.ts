@@ -26,6 +26,19 @@ function serialize(error: unknown): SerializedError {
   return { name: 'Error', message: String(error) };
 }
 
+/** The job this worker is running (one at a time), for `reportProgress`. */
+let currentJobId: number | undefined;
+
+/**
+ * Sends part of the running job's result ahead of its end: the pool hands it to the caller's
+ * `onProgress` at once (e.g. the analysis copy of an upload, so the critique starts while the
+ * other derivatives are still being made). Outside a pool worker, or between jobs, it does nothing.
+ */
+export function reportProgress(value: unknown): Promise<void> {
+  if (!process.send || currentJobId === undefined) return Promise.resolve();
+  return send({ type: 'progress', id: currentJobId, value });
+}
+
 function send(message: FromWorker): Promise<void> {
   return new Promise((resolve) => process.send?.(message, undefined, {}, () => resolve()));
 }
@@ -66,6 +79,7 @@ export function serveJobs(setup: (init: unknown) => JobHandlers | Promise<JobHan
 
 async function runJob(job: Extract<ToWorker, { type: 'job' }>, handlers: Promise<JobHandlers> | undefined, recycleAboveBytes: number): Promise<void> {
   let outcome: { value: unknown } | { error: unknown };
+  currentJobId = job.id;
   try {
     const handler = (await handlers)?.[job.method];
     if (!handler) throw new Error(`this worker has no job '${job.method}'`);
@@ -73,6 +87,7 @@ async function runJob(job: Extract<ToWorker, { type: 'job' }>, handlers: Promise
   } catch (error) {
     outcome = { error };
   }
+  currentJobId = undefined;
   // Said with the answer, so the pool gives this process no further job.
   const leaving = ('error' in outcome && outcome.error instanceof MemoryLimitError) || process.memoryUsage.rss() > recycleAboveBytes;
   await send('error' in outcome ? { type: 'failed', id: job.id, error: serialize(outcome.error), leaving } : { type: 'done', id: job.id, value: outcome.value, leaving });
