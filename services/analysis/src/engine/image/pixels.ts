@@ -322,18 +322,31 @@ export function pixelBounds(box: Box, width: number, height: number): { x0: numb
   return { x0, y0, x1, y1 };
 }
 
-/** Average-pools a plane into a grid of `cols` × `rows` cells. */
+/**
+ * Average-pools a plane into a grid of `cols` × `rows` cells. Each cell's sum is rounded to float32
+ * after every value, in row-major order (as adding into a float32 grid rounds), kept in a register
+ * along each run of a row inside one cell; the counts are the cells' pixel counts.
+ */
 export function gridMeans(input: Plane, cols: number, rows: number): Float32Array {
   const out = new Float32Array(cols * rows);
   const counts = new Float32Array(cols * rows);
-  const cellOfColumn = Int32Array.from({ length: input.width }, (_, x) => Math.min(cols - 1, Math.floor((x * cols) / input.width)));
-  for (let y = 0; y < input.height; y++) {
-    const rowBase = Math.min(rows - 1, Math.floor((y * rows) / input.height)) * cols;
-    const from = y * input.width;
-    for (let x = 0; x < input.width; x++) {
-      const cell = rowBase + cellOfColumn[x];
-      out[cell] += input.data[from + x];
-      counts[cell] += 1;
+  const { width, height, data } = input;
+  // Where each column of cells starts: the first x with floor(x · cols / width) at that cell.
+  const starts = new Int32Array(cols + 1).fill(width);
+  for (let x = width - 1; x >= 0; x--) starts[Math.min(cols - 1, Math.floor((x * cols) / width))] = x;
+  for (let c = cols - 2; c >= 0; c--) if (starts[c] > starts[c + 1]) starts[c] = starts[c + 1];
+  const fround = Math.fround;
+  for (let y = 0; y < height; y++) {
+    const rowBase = Math.min(rows - 1, Math.floor((y * rows) / height)) * cols;
+    const from = y * width;
+    for (let c = 0; c < cols; c++) {
+      const x0 = starts[c];
+      const x1 = starts[c + 1];
+      if (x1 <= x0) continue;
+      let a = out[rowBase + c];
+      for (let x = from + x0, end = from + x1; x < end; x++) a = fround(a + data[x]);
+      out[rowBase + c] = a;
+      counts[rowBase + c] += x1 - x0;
     }
   }
   for (let i = 0; i < out.length; i++) out[i] = counts[i] > 0 ? out[i] / counts[i] : 0;
