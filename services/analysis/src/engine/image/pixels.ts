@@ -63,39 +63,122 @@ function gaussianKernel(sigma: number): Float32Array {
   return kernel;
 }
 
-/** Horizontal pass of a 1-D kernel, clamping at the borders. */
+/** One clamped output of the horizontal pass (the borders): `acc` summed in kernel order, as the interior. */
+function convolveRowAt(src: Float32Array, row: number, x: number, width: number, kernel: Float32Array, radius: number): number {
+  let acc = 0;
+  for (let k = -radius; k <= radius; k++) {
+    const j = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
+    acc += src[row + j] * kernel[k + radius];
+  }
+  return acc;
+}
+
+/**
+ * Horizontal pass of a 1-D kernel, clamping at the borders. The interior is written out for the
+ * kernels the measurements use (7, 9 and 13 taps): the same products summed in the same order from
+ * 0 as the general loop, so the result is the same to the bit, without a loop and a border test per tap.
+ */
 function convolveRows(src: Float32Array, dst: Float32Array, width: number, height: number, kernel: Float32Array): void {
   const radius = (kernel.length - 1) >> 1;
   const taps = kernel.length;
+  const left = Math.min(radius, width);
+  const right = Math.max(radius, width - radius);
+  const [k0, k1, k2, k3, k4, k5, k6, k7, k8, k9, k10, k11, k12] = Array.from({ length: 13 }, (_, i) => kernel[i] ?? 0) as [number, number, number, number, number, number, number, number, number, number, number, number, number];
   for (let y = 0; y < height; y++) {
     const row = y * width;
-    for (let x = 0; x < width; x++) {
-      let acc = 0;
-      if (x >= radius && x < width - radius) {
-        // Interior: no clamping, the hot path.
-        const from = row + x - radius;
-        for (let k = 0; k < taps; k++) acc += src[from + k] * kernel[k];
-      } else {
-        for (let k = -radius; k <= radius; k++) {
-          const j = x + k < 0 ? 0 : x + k >= width ? width - 1 : x + k;
-          acc += src[row + j] * kernel[k + radius];
-        }
+    for (let x = 0; x < left; x++) dst[row + x] = convolveRowAt(src, row, x, width, kernel, radius);
+    // Interior (radius ≤ x < width − radius): no clamping, the hot path.
+    const end = row + width - radius;
+    if (taps === 7) {
+      for (let i = row + radius, f = row; i < end; i++, f++) {
+        dst[i] = 0 + src[f] * k0 + src[f + 1] * k1 + src[f + 2] * k2 + src[f + 3] * k3 + src[f + 4] * k4 + src[f + 5] * k5 + src[f + 6] * k6;
       }
-      dst[row + x] = acc;
+    } else if (taps === 9) {
+      for (let i = row + radius, f = row; i < end; i++, f++) {
+        dst[i] = 0 + src[f] * k0 + src[f + 1] * k1 + src[f + 2] * k2 + src[f + 3] * k3 + src[f + 4] * k4 + src[f + 5] * k5 + src[f + 6] * k6 + src[f + 7] * k7 + src[f + 8] * k8;
+      }
+    } else if (taps === 13) {
+      for (let i = row + radius, f = row; i < end; i++, f++) {
+        dst[i] =
+          0 + src[f] * k0 + src[f + 1] * k1 + src[f + 2] * k2 + src[f + 3] * k3 + src[f + 4] * k4 + src[f + 5] * k5 + src[f + 6] * k6 +
+          src[f + 7] * k7 + src[f + 8] * k8 + src[f + 9] * k9 + src[f + 10] * k10 + src[f + 11] * k11 + src[f + 12] * k12;
+      }
+    } else {
+      for (let i = row + radius, f = row; i < end; i++, f++) {
+        let acc = 0;
+        for (let k = 0; k < taps; k++) acc += src[f + k] * kernel[k];
+        dst[i] = acc;
+      }
     }
+    for (let x = right; x < width; x++) dst[row + x] = convolveRowAt(src, row, x, width, kernel, radius);
   }
 }
 
-/** Vertical pass, one whole source row at a time so memory is read in order. */
+/**
+ * Vertical pass, reading whole source rows in order. Each output is the float32 sum, rounded after
+ * every tap in kernel order (as adding each tap into a float32 plane rounds), kept in a register.
+ */
 function convolveColumns(src: Float32Array, dst: Float32Array, width: number, height: number, kernel: Float32Array): void {
   const radius = (kernel.length - 1) >> 1;
+  const taps = kernel.length;
+  const from = new Int32Array(taps);
+  const fround = Math.fround;
   for (let y = 0; y < height; y++) {
     const out = y * width;
     for (let k = -radius; k <= radius; k++) {
       const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
-      const from = yy * width;
-      const weight = kernel[k + radius];
-      for (let x = 0; x < width; x++) dst[out + x] += src[from + x] * weight;
+      from[k + radius] = yy * width;
+    }
+    if (taps === 7) {
+      const [r0, r1, r2, r3, r4, r5, r6] = from as unknown as [number, number, number, number, number, number, number];
+      const [w0, w1, w2, w3, w4, w5, w6] = kernel as unknown as [number, number, number, number, number, number, number];
+      for (let x = 0; x < width; x++) {
+        let a = fround(0 + src[r0 + x] * w0);
+        a = fround(a + src[r1 + x] * w1);
+        a = fround(a + src[r2 + x] * w2);
+        a = fround(a + src[r3 + x] * w3);
+        a = fround(a + src[r4 + x] * w4);
+        a = fround(a + src[r5 + x] * w5);
+        dst[out + x] = a + src[r6 + x] * w6;
+      }
+    } else if (taps === 9) {
+      const [r0, r1, r2, r3, r4, r5, r6, r7, r8] = from as unknown as [number, number, number, number, number, number, number, number, number];
+      const [w0, w1, w2, w3, w4, w5, w6, w7, w8] = kernel as unknown as [number, number, number, number, number, number, number, number, number];
+      for (let x = 0; x < width; x++) {
+        let a = fround(0 + src[r0 + x] * w0);
+        a = fround(a + src[r1 + x] * w1);
+        a = fround(a + src[r2 + x] * w2);
+        a = fround(a + src[r3 + x] * w3);
+        a = fround(a + src[r4 + x] * w4);
+        a = fround(a + src[r5 + x] * w5);
+        a = fround(a + src[r6 + x] * w6);
+        a = fround(a + src[r7 + x] * w7);
+        dst[out + x] = a + src[r8 + x] * w8;
+      }
+    } else if (taps === 13) {
+      const [r0, r1, r2, r3, r4, r5, r6, r7, r8, r9, r10, r11, r12] = from as unknown as number[] as [number, number, number, number, number, number, number, number, number, number, number, number, number];
+      const [w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12] = kernel as unknown as number[] as [number, number, number, number, number, number, number, number, number, number, number, number, number];
+      for (let x = 0; x < width; x++) {
+        let a = fround(0 + src[r0 + x] * w0);
+        a = fround(a + src[r1 + x] * w1);
+        a = fround(a + src[r2 + x] * w2);
+        a = fround(a + src[r3 + x] * w3);
+        a = fround(a + src[r4 + x] * w4);
+        a = fround(a + src[r5 + x] * w5);
+        a = fround(a + src[r6 + x] * w6);
+        a = fround(a + src[r7 + x] * w7);
+        a = fround(a + src[r8 + x] * w8);
+        a = fround(a + src[r9 + x] * w9);
+        a = fround(a + src[r10 + x] * w10);
+        a = fround(a + src[r11 + x] * w11);
+        dst[out + x] = a + src[r12 + x] * w12;
+      }
+    } else {
+      for (let x = 0; x < width; x++) {
+        let a = 0;
+        for (let k = 0; k < taps; k++) a = fround(a + src[from[k] + x] * kernel[k]);
+        dst[out + x] = a;
+      }
     }
   }
 }
@@ -110,6 +193,35 @@ export function gaussianBlur(input: Plane, sigma: number): Plane {
   convolveRows(input.data, tmp, width, height, kernel);
   convolveColumns(tmp, out, width, height, kernel);
   return { width, height, data: out };
+}
+
+/** A plane after the horizontal pass of a Gaussian blur: `gaussianAt` finishes the blur at the pixels that are needed. */
+export interface RowBlurred {
+  width: number;
+  height: number;
+  rows: Float32Array;
+  kernel: Float32Array;
+}
+
+/** The horizontal pass of `gaussianBlur(input, sigma)` (sigma > 0). */
+export function gaussianRows(input: Plane, sigma: number): RowBlurred {
+  const { width, height } = input;
+  const kernel = gaussianKernel(sigma);
+  const rows = new Float32Array(width * height);
+  convolveRows(input.data, rows, width, height, kernel);
+  return { width, height, rows, kernel };
+}
+
+/** `gaussianBlur(input, sigma).data[y * width + x]`, to the bit, from the horizontal pass: for a measurement that reads a few pixels of the blur. */
+export function gaussianAt(blurred: RowBlurred, x: number, y: number): number {
+  const { width, height, rows, kernel } = blurred;
+  const radius = (kernel.length - 1) >> 1;
+  let a = 0;
+  for (let k = -radius; k <= radius; k++) {
+    const yy = y + k < 0 ? 0 : y + k >= height ? height - 1 : y + k;
+    a = Math.fround(a + rows[yy * width + x] * kernel[k + radius]);
+  }
+  return a;
 }
 
 /** Half the size in each direction, averaging 2×2 blocks. */
@@ -139,22 +251,34 @@ export function sobel(input: Plane): Gradients {
   const gy = plane(width, height);
   const magnitude = plane(width, height);
   const s = input.data;
+  const [ox, oy, om] = [gx.data, gy.data, magnitude.data];
   for (let y = 1; y < height - 1; y++) {
+    // The 3 × 3 window slides along the row: each step reads one new column of three values.
+    const above = (y - 1) * width;
+    const row = y * width;
+    const below = (y + 1) * width;
+    let tl = s[above];
+    let t = s[above + 1];
+    let l = s[row];
+    let c = s[row + 1];
+    let bl = s[below];
+    let b = s[below + 1];
     for (let x = 1; x < width - 1; x++) {
-      const i = y * width + x;
-      const tl = s[i - width - 1];
-      const t = s[i - width];
-      const tr = s[i - width + 1];
-      const l = s[i - 1];
-      const r = s[i + 1];
-      const bl = s[i + width - 1];
-      const b = s[i + width];
-      const br = s[i + width + 1];
+      const tr = s[above + x + 1];
+      const r = s[row + x + 1];
+      const br = s[below + x + 1];
       const dx = (tr + 2 * r + br - tl - 2 * l - bl) / 8;
       const dy = (bl + 2 * b + br - tl - 2 * t - tr) / 8;
-      gx.data[i] = dx;
-      gy.data[i] = dy;
-      magnitude.data[i] = Math.sqrt(dx * dx + dy * dy);
+      const i = row + x;
+      ox[i] = dx;
+      oy[i] = dy;
+      om[i] = Math.sqrt(dx * dx + dy * dy);
+      tl = t;
+      t = tr;
+      l = c;
+      c = r;
+      bl = b;
+      b = br;
     }
   }
   return { gx, gy, magnitude };
@@ -198,18 +322,31 @@ export function pixelBounds(box: Box, width: number, height: number): { x0: numb
   return { x0, y0, x1, y1 };
 }
 
-/** Average-pools a plane into a grid of `cols` × `rows` cells. */
+/**
+ * Average-pools a plane into a grid of `cols` × `rows` cells. Each cell's sum is rounded to float32
+ * after every value, in row-major order (as adding into a float32 grid rounds), kept in a register
+ * along each run of a row inside one cell; the counts are the cells' pixel counts.
+ */
 export function gridMeans(input: Plane, cols: number, rows: number): Float32Array {
   const out = new Float32Array(cols * rows);
   const counts = new Float32Array(cols * rows);
-  const cellOfColumn = Int32Array.from({ length: input.width }, (_, x) => Math.min(cols - 1, Math.floor((x * cols) / input.width)));
-  for (let y = 0; y < input.height; y++) {
-    const rowBase = Math.min(rows - 1, Math.floor((y * rows) / input.height)) * cols;
-    const from = y * input.width;
-    for (let x = 0; x < input.width; x++) {
-      const cell = rowBase + cellOfColumn[x];
-      out[cell] += input.data[from + x];
-      counts[cell] += 1;
+  const { width, height, data } = input;
+  // Where each column of cells starts: the first x with floor(x · cols / width) at that cell.
+  const starts = new Int32Array(cols + 1).fill(width);
+  for (let x = width - 1; x >= 0; x--) starts[Math.min(cols - 1, Math.floor((x * cols) / width))] = x;
+  for (let c = cols - 2; c >= 0; c--) if (starts[c] > starts[c + 1]) starts[c] = starts[c + 1];
+  const fround = Math.fround;
+  for (let y = 0; y < height; y++) {
+    const rowBase = Math.min(rows - 1, Math.floor((y * rows) / height)) * cols;
+    const from = y * width;
+    for (let c = 0; c < cols; c++) {
+      const x0 = starts[c];
+      const x1 = starts[c + 1];
+      if (x1 <= x0) continue;
+      let a = out[rowBase + c];
+      for (let x = from + x0, end = from + x1; x < end; x++) a = fround(a + data[x]);
+      out[rowBase + c] = a;
+      counts[rowBase + c] += x1 - x0;
     }
   }
   for (let i = 0; i < out.length; i++) out[i] = counts[i] > 0 ? out[i] / counts[i] : 0;

@@ -1,5 +1,5 @@
 import type { Gradients } from '../image/pixels';
-import { gaussianBlur, plane, quantile } from '../image/pixels';
+import { gaussianAt, gaussianRows, plane, quantile } from '../image/pixels';
 
 export interface FrameLean {
   /**
@@ -45,7 +45,8 @@ export function lineOrientations(gradients: Gradients): LineOrientations {
     jxy.data[i] = gx.data[i] * gy.data[i];
     jyy.data[i] = gy.data[i] * gy.data[i];
   }
-  const [sxx, sxy, syy] = [gaussianBlur(jxx, 2), gaussianBlur(jxy, 2), gaussianBlur(jyy, 2)];
+  // The tensor smoothed by a Gaussian (σ 2), finished only at the strong edges that are read below.
+  const [rxx, rxy, ryy] = [gaussianRows(jxx, 2), gaussianRows(jxy, 2), gaussianRows(jyy, 2)];
   const threshold = Math.max(2, quantile(magnitude.data, 0.85));
   const bins = Math.round(90 / BIN);
   const histogram = new Float64Array(bins);
@@ -53,9 +54,14 @@ export function lineOrientations(gradients: Gradients): LineOrientations {
   let total = 0;
   for (let i = 0; i < magnitude.data.length; i++) {
     if (magnitude.data[i] < threshold) continue;
-    const a = sxx.data[i] - syy.data[i];
-    const b = 2 * sxy.data[i];
-    const trace = sxx.data[i] + syy.data[i];
+    const x = i % width;
+    const y = (i - x) / width;
+    const sxx = gaussianAt(rxx, x, y);
+    const sxy = gaussianAt(rxy, x, y);
+    const syy = gaussianAt(ryy, x, y);
+    const a = sxx - syy;
+    const b = 2 * sxy;
+    const trace = sxx + syy;
     if (trace <= 0) continue;
     const coherence = Math.hypot(a, b) / trace;
     const m = magnitude.data[i] * coherence * coherence;

@@ -76,11 +76,12 @@ export class PaddleTextDetector implements TextDetector {
       .toBuffer();
     const plane = width * height;
     const input = new Float32Array(3 * plane);
-    for (let i = 0; i < plane; i++) {
-      for (let c = 0; c < 3; c++) {
-        // BGR: channel c of the input is colour channel 2 - c.
-        input[c * plane + i] = ((resized[i * 3 + (2 - c)] ?? 0) / 255 - (MEAN[c] ?? 0)) / (STD[c] ?? 1);
-      }
+    // BGR: channel c of the input is colour channel 2 - c, normalised by that channel's mean and spread.
+    for (let c = 0; c < 3; c++) {
+      const mean = MEAN[c] as number;
+      const std = STD[c] as number;
+      const out = c * plane;
+      for (let i = 0, p = 2 - c; i < plane; i++, p += 3) input[out + i] = ((resized[p] as number) / 255 - mean) / std;
     }
     const feeds = { [this.session.inputNames[0] as string]: new this.ort.Tensor('float32', input, [1, 3, height, width]) };
     const output = await this.session.run(feeds);
@@ -115,8 +116,9 @@ export function textRegions(map: Float32Array, width: number, height: number): T
       x1 = Math.max(x1, x);
       y0 = Math.min(y0, y);
       y1 = Math.max(y1, y);
-      const next = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, y > 0 ? p - width : -1, y < height - 1 ? p + width : -1];
-      for (const q of next) {
+      // The 4 neighbours, in the order left, right, up, down.
+      for (let n = 0; n < 4; n++) {
+        const q = n === 0 ? (x > 0 ? p - 1 : -1) : n === 1 ? (x < width - 1 ? p + 1 : -1) : n === 2 ? (y > 0 ? p - width : -1) : y < height - 1 ? p + width : -1;
         if (q >= 0 && !seen[q] && (map[q] ?? 0) > PIXEL_THRESHOLD) {
           seen[q] = 1;
           stack.push(q);
