@@ -2,7 +2,9 @@ import express from 'express';
 import { createServer, IncomingMessage, request as httpRequest, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
+import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER, startTracing, type Tracing } from '@wildframe/platform';
 import { ApiProxy, type ApiProxyOptions } from './api-proxy';
 
 /** The proxy in front of an Express app, as the gateway installs it in front of its own. */
@@ -330,5 +332,54 @@ describe('gateway proxy upstream connections closed by the service, and large up
       // The gateway answered the client's 100-continue itself; the service gets the body without the expectation.
       expect(received).toEqual([{ method: 'POST', bodyBytes: body.length, expect: undefined }]);
     });
+  });
+});
+
+describe('gateway proxy spans', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing;
+  let upstream: Server;
+  let upstreamUrl: string;
+
+  beforeAll(async () => {
+    tracing = startTracing({ service: 'proxy-spec', env: {}, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    // Never answers: the client gives up first.
+    upstream = createServer(() => undefined);
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    upstream.closeAllConnections();
+    await new Promise<void>((done) => upstream.close(() => done()));
+    await tracing.shutdown();
+  });
+
+  it('ends the CLIENT span (as an error) and the SERVER span when the client leaves before the service answers', async () => {
+    const proxy = new ApiProxy({ upstreams: { photos: upstreamUrl } });
+    const server = createServer((req, res) => {
+      if (!proxy.handle(req, res)) res.writeHead(418).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const gone = new AbortController();
+      const call = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/waits`, { signal: gone.signal });
+      await new Promise((done) => setTimeout(done, 200));
+      gone.abort();
+      await expect(call).rejects.toThrow();
+      const ended = async (kind: SpanKind): Promise<ReadableSpan | undefined> => {
+        for (let i = 0; i < 50; i++) {
+          const span = exporter.getFinishedSpans().find((s) => s.kind === kind);
+          if (span) return span;
+          await new Promise((done) => setTimeout(done, 20));
+        }
+        return undefined;
+      };
+      expect((await ended(SpanKind.CLIENT))?.status.code).toBe(SpanStatusCode.ERROR);
+      expect((await ended(SpanKind.SERVER))?.status.code).toBe(SpanStatusCode.ERROR);
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
   });
 });

@@ -221,13 +221,13 @@ export class ApiProxy {
       },
       onError: (error: Error & { code?: string }): void => {
         res.off('close', onClose);
-        if (gone) return;
         // A kept connection the service closed just as it was reused: a request without a body is sent again, once.
-        if (call.retry && bodyless && !answered && STALE_CONNECTION.has(error.code ?? '')) {
+        if (!gone && call.retry && bodyless && !answered && STALE_CONNECTION.has(error.code ?? '')) {
           this.send(req, res, { ...call, retry: false });
           return;
         }
         if (!answered) endClientSpan(clientSpan, { error });
+        if (gone) return;
         if (res.headersSent) return void res.destroy();
         this.sendError(res, 502, `The ${target} service is unavailable. Please try again shortly.`);
       },
