@@ -1,8 +1,10 @@
 import express from 'express';
-import { createServer, IncomingMessage, Server } from 'node:http';
+import { createServer, IncomingMessage, request as httpRequest, Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
-import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER } from '@wildframe/platform';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { InMemorySpanExporter, SimpleSpanProcessor, type ReadableSpan } from '@opentelemetry/sdk-trace-node';
+import { decodeIdentityHeader, encodeIdentityHeader, IDENTITY_HEADER, startTracing, type Tracing } from '@wildframe/platform';
 import { ApiProxy, type ApiProxyOptions } from './api-proxy';
 
 /** The proxy in front of an Express app, as the gateway installs it in front of its own. */
@@ -242,6 +244,138 @@ describe('gateway proxy connections and streaming', () => {
       await reader.cancel();
       await upstreamClosed;
       release?.();
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  });
+});
+
+describe('gateway proxy upstream connections closed by the service, and large uploads', () => {
+  let upstream: Server;
+  let upstreamUrl: string;
+  const requestsOnSocket = new WeakMap<object, number>();
+  let received: Array<{ method: string; bodyBytes: number; expect: string | undefined }> = [];
+
+  beforeAll(async () => {
+    upstream = createServer((req, res) => {
+      const count = (requestsOnSocket.get(req.socket) ?? 0) + 1;
+      requestsOnSocket.set(req.socket, count);
+      // As a service closing a kept connection just as the gateway reuses it: the second request on it is dropped unanswered.
+      if (req.url?.startsWith('/api/photos/drops-reused') && count > 1) return void req.socket.destroy();
+      let bodyBytes = 0;
+      req.on('data', (chunk: Buffer) => (bodyBytes += chunk.length));
+      req.on('end', () => {
+        received.push({ method: req.method ?? '', bodyBytes, expect: req.headers['expect'] });
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ bodyBytes, requestOnConnection: count }));
+      });
+    });
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((done) => upstream.close(() => done())));
+  beforeEach(() => (received = []));
+
+  async function withGateway(fn: (url: string) => Promise<void>): Promise<void> {
+    const proxy = new ApiProxy({ upstreams: { photos: upstreamUrl } });
+    const server = createServer((req, res) => {
+      if (!proxy.handle(req, res)) res.writeHead(418).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      await fn(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      proxy.close();
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    }
+  }
+
+  it('sends a request without a body again, once, on a new connection when the kept one was closed', async () => {
+    await withGateway(async (url) => {
+      expect((await fetch(`${url}/api/photos/drops-reused`)).status).toBe(200);
+      const again = await fetch(`${url}/api/photos/drops-reused`);
+      expect(again.status).toBe(200);
+      expect(await again.json()).toEqual({ bodyBytes: 0, requestOnConnection: 1 });
+    });
+  });
+
+  it('does not send a body twice: an upload on a connection the service closed answers 502', async () => {
+    await withGateway(async (url) => {
+      expect((await fetch(`${url}/api/photos/drops-reused`)).status).toBe(200);
+      const res = await fetch(`${url}/api/photos/drops-reused`, { method: 'POST', body: Buffer.alloc(1024, 1), headers: { 'content-type': 'application/octet-stream' } });
+      expect(res.status).toBe(502);
+      expect(await res.json()).toEqual({ statusCode: 502, message: 'The photos service is unavailable. Please try again shortly.' });
+      expect(received.filter((r) => r.method === 'POST')).toEqual([]);
+    });
+  });
+
+  it('streams a 30 MB upload sent with Expect: 100-continue (as curl sends large bodies)', async () => {
+    await withGateway(async (url) => {
+      const body = Buffer.alloc(30 * 1024 * 1024, 3);
+      const { port } = new URL(url);
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        const req = httpRequest({ host: '127.0.0.1', port, method: 'POST', path: '/api/photos/upload', headers: { expect: '100-continue', 'content-type': 'application/octet-stream', 'content-length': body.length } });
+        req.on('continue', () => req.end(body));
+        req.on('response', (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('error', reject);
+      });
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ bodyBytes: body.length });
+      // The gateway answered the client's 100-continue itself; the service gets the body without the expectation.
+      expect(received).toEqual([{ method: 'POST', bodyBytes: body.length, expect: undefined }]);
+    });
+  });
+});
+
+describe('gateway proxy spans', () => {
+  const exporter = new InMemorySpanExporter();
+  let tracing: Tracing;
+  let upstream: Server;
+  let upstreamUrl: string;
+
+  beforeAll(async () => {
+    tracing = startTracing({ service: 'proxy-spec', env: {}, spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    // Never answers: the client gives up first.
+    upstream = createServer(() => undefined);
+    await new Promise<void>((done) => upstream.listen(0, '127.0.0.1', done));
+    upstreamUrl = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    upstream.closeAllConnections();
+    await new Promise<void>((done) => upstream.close(() => done()));
+    await tracing.shutdown();
+  });
+
+  it('ends the CLIENT span (as an error) and the SERVER span when the client leaves before the service answers', async () => {
+    const proxy = new ApiProxy({ upstreams: { photos: upstreamUrl } });
+    const server = createServer((req, res) => {
+      if (!proxy.handle(req, res)) res.writeHead(418).end();
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const gone = new AbortController();
+      const call = fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/photos/waits`, { signal: gone.signal });
+      await new Promise((done) => setTimeout(done, 200));
+      gone.abort();
+      await expect(call).rejects.toThrow();
+      const ended = async (kind: SpanKind): Promise<ReadableSpan | undefined> => {
+        for (let i = 0; i < 50; i++) {
+          const span = exporter.getFinishedSpans().find((s) => s.kind === kind);
+          if (span) return span;
+          await new Promise((done) => setTimeout(done, 20));
+        }
+        return undefined;
+      };
+      expect((await ended(SpanKind.CLIENT))?.status.code).toBe(SpanStatusCode.ERROR);
+      expect((await ended(SpanKind.SERVER))?.status.code).toBe(SpanStatusCode.ERROR);
     } finally {
       proxy.close();
       server.closeAllConnections();
