@@ -56,6 +56,8 @@ export class PublicReadCache {
   /** Loads in flight, so a burst of misses for one key makes one query, not one per request. */
   private readonly loading = new Map<string, Promise<unknown>>();
   private readonly guestLikers = new LruCache<boolean>(10_000, GUEST_LIKES_TTL_MS);
+  /** Guest lookups in flight, by IP: when an entry expires under load, one query answers them all. */
+  private readonly guestLookups = new Map<string, Promise<boolean>>();
   /** Request URLs already answered with a shared read: the fast path serves them again. */
   private readonly byUrl = new LruCache<AnsweredUrl>(2000, PUBLIC_READ_TTL_MS);
   /** The generation each cached value was loaded in, so one loaded before an invalidation is not reused by URL. */
@@ -111,9 +113,18 @@ export class PublicReadCache {
   async guestHasLikes(ip: string, lookup: () => Promise<boolean>): Promise<boolean> {
     const known = this.guestLikers.get(ip);
     if (known !== undefined) return known;
-    const found = await lookup();
-    // A like made here while the lookup ran has already said true; keep it.
-    if (this.guestLikers.get(ip) === undefined) this.guestLikers.set(ip, found);
+    let inFlight = this.guestLookups.get(ip);
+    if (!inFlight) {
+      inFlight = lookup()
+        .then((found) => {
+          // A like made here while the lookup ran has already said true; keep it.
+          if (this.guestLikers.get(ip) === undefined) this.guestLikers.set(ip, found);
+          return found;
+        })
+        .finally(() => this.guestLookups.delete(ip));
+      this.guestLookups.set(ip, inFlight);
+    }
+    const found = await inFlight;
     return found || this.guestLikers.get(ip) === true;
   }
 
